@@ -1,1 +1,17 @@
-//! placeholder
+//! txhunt's targets: the DBMSs it tests.
+//!
+//! A [`Target`] is one DBMS endpoint with its [`Profile`]. For every execution it creates a fresh,
+//! private [`Database`] (txhunt never touches data it did not create), which hands out
+//! [`Connection`]s, one per client session, each owned by one thread, and reads the final state.
+//!
+//! Drivers report lock waits as they happen through a [`LockWaitHook`]: the executor learns that
+//! a statement is blocked from the DBMS itself instead of guessing from a timeout.
+
+pub mod profile;
+pub mod sqlite;
+mod target;
+
+pub use profile::{ErrorEffect, Profile};
+pub use target::{
+    parse_target, Connection, Database, Interrupt, LockWaitHook, SessionConfig, Target, TargetError,
+};

@@ -1,1 +1,83 @@
-//! placeholder
+//! txhunt's execution protocol.
+//!
+//! [`Executor::execute`] runs a [`TestCase`] on a [`Target`] at one isolation level: a fresh
+//! database, the setup statements, one thread per session, statements submitted one at a time
+//! in the submitted order, blocked statements known from the DBMS (see [`block`]), aborts
+//! handled per the target's profile, and the final state read through a separate session. The
+//! result is a [`History`].
+
+pub mod block;
+mod protocol;
+mod session;
+
+pub use block::{parse_duration, BlockDetection, BlockDetector};
+
+use protocol::Protocol;
+use session::Session;
+use std::time::Duration;
+use txhunt_db::{SessionConfig, Target, TargetError};
+use txhunt_model::{History, Isolation, TestCase};
+
+/// Runs test cases.
+#[derive(Debug, Clone, Copy)]
+pub struct Executor {
+    /// How blocked statements are recognized.
+    pub detection: BlockDetection,
+    /// How long a statement may run without ending or waiting on a lock before it is a hang.
+    pub statement_timeout: Duration,
+}
+
+impl Default for Executor {
+    fn default() -> Self {
+        Executor {
+            detection: BlockDetection::Exact,
+            statement_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+impl Executor {
+    /// Executes `case` on a fresh database of `target`, every session at `isolation`.
+    pub fn execute(
+        &self,
+        target: &dyn Target,
+        case: &TestCase,
+        isolation: Isolation,
+    ) -> Result<History, TargetError> {
+        let profile = target.profile();
+        let config = SessionConfig {
+            isolation,
+            mode: case.header.mode,
+        };
+        let db = target.create_database()?;
+        let init = {
+            let mut setup = db.connect(config, None)?;
+            case.init.iter().map(|s| setup.execute(&s.sql)).collect()
+        };
+        let detector = self.detection.detector(profile.reports_lock_waits());
+        let protocol = Protocol::new(
+            case,
+            detector.as_ref(),
+            profile,
+            self.statement_timeout,
+            |label, completions| {
+                Session::start(label, |hook| db.connect(config, Some(hook)), completions)
+            },
+        )?;
+        let observed = protocol.run();
+        let (final_state, final_state_error) = match db.final_state() {
+            Ok(state) => (Some(state), None),
+            Err(e) => (None, Some(e.to_string())),
+        };
+        Ok(History {
+            target: target.name(),
+            isolation,
+            init,
+            steps: observed.steps,
+            schedule: observed.schedule,
+            txns: observed.txns,
+            final_state,
+            final_state_error,
+        })
+    }
+}

@@ -6,6 +6,7 @@
 //! test cases also have a human text form, the scenario language of [`scenario`].
 
 pub mod case;
+pub mod check;
 pub mod error;
 pub mod expect;
 pub mod history;
@@ -17,6 +18,7 @@ pub mod state;
 pub mod value;
 
 pub use case::{Header, Step, Stmt, TestCase, Txn};
+pub use check::{check, Check};
 pub use error::{DbError, ErrorClass};
 pub use expect::{Expect, TableExpect};
 pub use history::{Event, History, StepRecord, TxnRecord, TxnStatus};

@@ -1,0 +1,90 @@
+//! The embedded SQLite target (`rusqlite`, bundled SQLite).
+//!
+//! Every execution gets a fresh database file in a temp directory txhunt creates (prefix
+//! `txhunt_`) and deletes when the execution ends. The file is in WAL mode; each session opens
+//! its own connection to it.
+
+mod connection;
+
+use crate::profile::sqlite::SqliteProfile;
+use crate::profile::Profile;
+use crate::target::{Connection, Database, LockWaitHook, SessionConfig, Target, TargetError};
+use connection::{open, SqliteConnection};
+use std::path::PathBuf;
+use std::sync::Arc;
+use txhunt_model::{DbState, Isolation};
+
+/// Embedded SQLite.
+pub struct SqliteTarget {
+    dir: Option<PathBuf>,
+}
+
+impl SqliteTarget {
+    /// A SQLite target creating its database files under `dir` (the system temp dir if `None`).
+    pub fn new(dir: Option<PathBuf>) -> Result<Self, TargetError> {
+        if let Some(d) = &dir {
+            if !d.is_dir() {
+                return Err(TargetError::Spec(format!(
+                    "sqlite:{}: not a directory (give the directory where txhunt may create its database files)",
+                    d.display()
+                )));
+            }
+        }
+        Ok(SqliteTarget { dir })
+    }
+}
+
+impl Target for SqliteTarget {
+    fn name(&self) -> String {
+        "sqlite".into()
+    }
+
+    fn profile(&self) -> &dyn Profile {
+        &SqliteProfile
+    }
+
+    fn create_database(&self) -> Result<Box<dyn Database>, TargetError> {
+        let mut builder = tempfile::Builder::new();
+        builder.prefix("txhunt_");
+        let dir = match &self.dir {
+            Some(d) => builder.tempdir_in(d),
+            None => builder.tempdir(),
+        }
+        .map_err(|e| TargetError::db("creating the SQLite database directory", e))?;
+        let path = dir.path().join("db.sqlite");
+        let setup = open(&path, Isolation::Serializable)?;
+        setup
+            .pragma_update(None, "journal_mode", "wal")
+            .map_err(|e| TargetError::db("switching the SQLite database to WAL", e))?;
+        Ok(Box::new(SqliteDatabase { _dir: dir, path }))
+    }
+}
+
+/// One fresh SQLite database file; deleted with its directory on drop.
+struct SqliteDatabase {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl Database for SqliteDatabase {
+    fn connect(
+        &self,
+        config: SessionConfig,
+        hook: Option<Arc<dyn LockWaitHook>>,
+    ) -> Result<Box<dyn Connection>, TargetError> {
+        if !SqliteProfile.isolation_levels().contains(&config.isolation) {
+            return Err(TargetError::Isolation {
+                target: "sqlite".into(),
+                level: config.isolation,
+                supported: SqliteProfile.isolation_names(),
+            });
+        }
+        let conn = open(&self.path, config.isolation)?;
+        Ok(Box::new(SqliteConnection::new(conn, hook)?))
+    }
+
+    fn final_state(&self) -> Result<DbState, TargetError> {
+        let conn = open(&self.path, Isolation::Serializable)?;
+        connection::dump(&conn).map_err(|e| TargetError::db("reading the final state", e))
+    }
+}

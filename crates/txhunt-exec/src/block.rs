@@ -1,0 +1,180 @@
+//! Block detection: deciding whether a pending statement is blocked on a lock.
+//!
+//! txhunt asks the DBMS: [`ReportedWaits`] trusts the lock waits the driver reports as they
+//! happen (SQLite's busy handler), so a blocked statement is known at once and a resumed one is
+//! known as soon as it ends. [`Timeout`] is the papers' method, kept for comparison and for
+//! targets that cannot report waits: a statement that has not ended after a fixed time is
+//! judged blocked.
+
+use crate::session::{Pending, Session};
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// Decides, for a pending statement, whether it ended, waits on a lock, or is still running.
+pub trait BlockDetector: Send + Sync {
+    /// A name for reports (`exact`, `timeout:2s`).
+    fn name(&self) -> String;
+
+    /// Right after `session` was given a statement (`baseline` from [`Session::submit`]): wait
+    /// until it ends or is known to be blocked, or `limit` has passed (then it is running).
+    fn after_submit(&self, session: &Session, baseline: u64, limit: Duration) -> Pending;
+
+    /// For a statement judged blocked earlier, after other statements ran: has it resumed?
+    /// Returns `Done` if it ended, `Waiting` if it still waits, `Running` if it got its lock but
+    /// has not ended within `limit`.
+    fn recheck(&self, session: &Session, limit: Duration) -> Pending;
+}
+
+/// Exact detection from the lock waits the driver reports (the DBMS says it waits).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct ReportedWaits;
+
+impl BlockDetector for ReportedWaits {
+    fn name(&self) -> String {
+        "exact".into()
+    }
+
+    fn after_submit(&self, session: &Session, baseline: u64, limit: Duration) -> Pending {
+        session.settle(baseline, limit, true)
+    }
+
+    /// Lets the waiting statement retry its lock once: it either gets it and runs to its end,
+    /// or reports a new wait.
+    fn recheck(&self, session: &Session, limit: Duration) -> Pending {
+        let baseline = session.poke();
+        session.settle(baseline, limit, true)
+    }
+}
+
+/// The papers' method: a statement that has not ended within `wait` is judged blocked.
+#[derive(Debug, Clone, Copy)]
+pub struct Timeout {
+    /// How long a statement may run before it is judged blocked (2 s in the papers).
+    pub wait: Duration,
+}
+
+impl BlockDetector for Timeout {
+    fn name(&self) -> String {
+        format!("timeout:{}", format_duration(self.wait))
+    }
+
+    fn after_submit(&self, session: &Session, _baseline: u64, _limit: Duration) -> Pending {
+        match session.settle(0, self.wait, false) {
+            Pending::Done(done) => Pending::Done(done),
+            _ => Pending::Waiting,
+        }
+    }
+
+    /// Gives a blocked statement `wait` to end; if it does not, it is still judged blocked.
+    fn recheck(&self, session: &Session, _limit: Duration) -> Pending {
+        session.poke();
+        match session.settle(0, self.wait, false) {
+            Pending::Done(done) => Pending::Done(done),
+            _ => Pending::Waiting,
+        }
+    }
+}
+
+/// Which detector to use, as given on the command line: `exact` or `timeout:DURATION`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockDetection {
+    /// Ask the DBMS (the default); falls back to a 2 s timeout on targets that cannot tell.
+    Exact,
+    /// Judge a statement blocked when it has not ended after this long.
+    Timeout(Duration),
+}
+
+impl BlockDetection {
+    /// The detector for a target that does (or does not) report its lock waits.
+    pub fn detector(self, reports_waits: bool) -> Box<dyn BlockDetector> {
+        match self {
+            BlockDetection::Exact if reports_waits => Box::new(ReportedWaits),
+            BlockDetection::Exact => Box::new(Timeout {
+                wait: Duration::from_secs(2),
+            }),
+            BlockDetection::Timeout(wait) => Box::new(Timeout { wait }),
+        }
+    }
+}
+
+impl fmt::Display for BlockDetection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BlockDetection::Exact => f.write_str("exact"),
+            BlockDetection::Timeout(d) => write!(f, "timeout:{}", format_duration(*d)),
+        }
+    }
+}
+
+impl FromStr for BlockDetection {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        if text == "exact" {
+            return Ok(BlockDetection::Exact);
+        }
+        match text.strip_prefix("timeout:") {
+            Some(d) => parse_duration(d).map(BlockDetection::Timeout),
+            None => Err(format!(
+                "unknown block detection '{text}'; accepted: exact, timeout:DURATION (e.g. timeout:2s)"
+            )),
+        }
+    }
+}
+
+/// Parses `250ms`, `2s`, `1.5s`, `3m`.
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("bad duration '{text}'; write e.g. 500ms, 2s, 1m"))?;
+    let seconds = match unit {
+        "ms" => value / 1000.0,
+        "s" | "" => value,
+        "m" => value * 60.0,
+        "h" => value * 3600.0,
+        _ => {
+            return Err(format!(
+                "bad duration unit in '{text}'; accepted: ms, s, m, h"
+            ))
+        }
+    };
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+fn format_duration(d: Duration) -> String {
+    if d.subsec_millis() == 0 {
+        format!("{}s", d.as_secs())
+    } else {
+        format!("{}ms", d.as_millis())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_detection_flags() {
+        assert_eq!("exact".parse(), Ok(BlockDetection::Exact));
+        assert_eq!(
+            "timeout:2s".parse(),
+            Ok(BlockDetection::Timeout(Duration::from_secs(2)))
+        );
+        assert_eq!(
+            "timeout:250ms".parse(),
+            Ok(BlockDetection::Timeout(Duration::from_millis(250)))
+        );
+        assert!("timeout:2x".parse::<BlockDetection>().is_err());
+        assert!("guess".parse::<BlockDetection>().is_err());
+        assert_eq!(
+            BlockDetection::Timeout(Duration::from_millis(1500)).to_string(),
+            "timeout:1500ms"
+        );
+    }
+}

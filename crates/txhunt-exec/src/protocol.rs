@@ -1,0 +1,329 @@
+//! The execution protocol: DT² Algorithm 1 and WriteCheck Algorithm 1, with exact block
+//! detection.
+//!
+//! Statements are submitted one at a time in the submitted order, each on its session's thread.
+//! A statement that waits on a lock is a block point: its transaction is skipped until the
+//! statement resumes. After every step, blocked statements are checked (in the order they
+//! blocked); those that ended are appended to the actual schedule in the order they ended, and
+//! the scan restarts from the top. Deviations from the papers, each chosen for exactness:
+//!
+//! * resumption is checked after *every* step, blocked ones too, because a new waiter can make
+//!   the DBMS pick an older waiter as deadlock victim;
+//! * as in DT² (and unlike WriteCheck, which skips them), statements of an aborted transaction
+//!   are still submitted and their outcomes recorded: on most DBMSs they then run in
+//!   autocommit mode, which is what an application would see;
+//! * when a transaction is aborted by an error, the target's profile says whether the DBMS
+//!   already ended it or txhunt must send ROLLBACK (paper 001 §5.3.2); a driver that can tell
+//!   whether a transaction is still open overrides the profile's guess; a failed COMMIT always
+//!   ends the transaction;
+//! * a statement that neither ends nor waits on a lock within the statement timeout is a
+//!   `hang`: it is interrupted and its session torn down (later statements: `not run`);
+//! * statements still blocked when nothing is left to run are cancelled: `never completed`.
+
+use crate::block::BlockDetector;
+use crate::session::{Done, Pending, Session};
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+use std::time::Duration;
+use txhunt_db::{ErrorEffect, Profile};
+use txhunt_model::{Event, Outcome, StepRecord, StmtKind, TestCase, Txn, TxnRecord, TxnStatus};
+
+/// The protocol's state for one execution.
+pub(crate) struct Protocol<'a> {
+    case: &'a TestCase,
+    txns: Vec<Txn>,
+    txn_of: Vec<usize>,
+    session_of: Vec<usize>,
+    labels: Vec<&'a str>,
+    sessions: Vec<Option<Session>>,
+    detector: &'a dyn BlockDetector,
+    profile: &'a dyn Profile,
+    limit: Duration,
+    records: Vec<StepRecord>,
+    handled: Vec<bool>,
+    schedule: Vec<Event>,
+    submitted: usize,
+    completed: usize,
+    /// Blocked sessions and their waiting step, in the order they blocked.
+    blocked: Vec<(usize, usize)>,
+    /// Per transaction: the step whose error aborted it, and whether txhunt sent ROLLBACK.
+    aborted: Vec<Option<(usize, bool)>>,
+}
+
+/// What [`Protocol::run`] yields.
+pub(crate) struct Observed {
+    pub steps: Vec<StepRecord>,
+    pub schedule: Vec<Event>,
+    pub txns: Vec<TxnRecord>,
+}
+
+impl<'a> Protocol<'a> {
+    /// Prepares the protocol; `connect` opens the session with the given label.
+    pub(crate) fn new(
+        case: &'a TestCase,
+        detector: &'a dyn BlockDetector,
+        profile: &'a dyn Profile,
+        limit: Duration,
+        mut connect: impl FnMut(&str, Arc<AtomicU64>) -> Result<Session, txhunt_db::TargetError>,
+    ) -> Result<Self, txhunt_db::TargetError> {
+        let labels = case.sessions();
+        let completions = Arc::new(AtomicU64::new(0));
+        let sessions = labels
+            .iter()
+            .map(|label| connect(label, Arc::clone(&completions)).map(Some))
+            .collect::<Result<Vec<_>, _>>()?;
+        let session_of = case
+            .steps
+            .iter()
+            .map(|s| labels.iter().position(|l| *l == s.session).unwrap_or(0))
+            .collect();
+        let txns = case.txns();
+        let txn_of = case.txn_of_steps(&txns);
+        let n = case.steps.len();
+        Ok(Protocol {
+            case,
+            aborted: vec![None; txns.len()],
+            txns,
+            txn_of,
+            session_of,
+            labels,
+            sessions,
+            detector,
+            profile,
+            limit,
+            records: vec![
+                StepRecord {
+                    submitted: None,
+                    completed: None,
+                    blocked: false,
+                    outcome: Outcome::NotRun {
+                        reason: "not submitted".into(),
+                    },
+                };
+                n
+            ],
+            handled: vec![false; n],
+            schedule: Vec::new(),
+            submitted: 0,
+            completed: 0,
+            blocked: Vec::new(),
+        })
+    }
+
+    /// Runs every step and returns what happened; the sessions are closed on return.
+    pub(crate) fn run(mut self) -> Observed {
+        let n = self.case.steps.len();
+        let mut i = 0;
+        while i < n {
+            let s = self.session_of[i];
+            if self.handled[i] || self.is_blocked(s) {
+                i += 1;
+                continue;
+            }
+            self.handled[i] = true;
+            if self.sessions[s].is_none() {
+                self.records[i].outcome = Outcome::NotRun {
+                    reason: format!("session {} was torn down after a hang", self.labels[s]),
+                };
+                i += 1;
+                continue;
+            }
+            self.submit(i);
+            i = if self.resume_blocked() { 0 } else { i + 1 };
+        }
+        self.cancel_still_blocked();
+        self.sessions.clear();
+        let txns = self.fates();
+        Observed {
+            steps: self.records,
+            schedule: self.schedule,
+            txns,
+        }
+    }
+
+    fn is_blocked(&self, session: usize) -> bool {
+        self.blocked.iter().any(|(s, _)| *s == session)
+    }
+
+    fn submit(&mut self, i: usize) {
+        let s = self.session_of[i];
+        let Some(session) = &self.sessions[s] else {
+            return;
+        };
+        let baseline = session.submit(&self.case.steps[i].stmt.sql);
+        self.records[i].submitted = Some(self.submitted);
+        self.submitted += 1;
+        match self.detector.after_submit(session, baseline, self.limit) {
+            Pending::Done(done) => self.complete(i, done),
+            Pending::Waiting => {
+                self.records[i].blocked = true;
+                self.blocked.push((s, i));
+                self.schedule.push(Event::Blocked { step: i });
+            }
+            Pending::Running => self.hang(i),
+        }
+    }
+
+    /// Checks every blocked statement until none more resumes; true if any did.
+    fn resume_blocked(&mut self) -> bool {
+        let mut any = false;
+        loop {
+            let mut ended: Vec<(usize, Done)> = Vec::new();
+            let mut hung: Vec<usize> = Vec::new();
+            for &(s, i) in &self.blocked {
+                let Some(session) = &self.sessions[s] else {
+                    continue;
+                };
+                match self.detector.recheck(session, self.limit) {
+                    Pending::Done(done) => ended.push((i, done)),
+                    Pending::Waiting => {}
+                    Pending::Running => hung.push(i),
+                }
+            }
+            if ended.is_empty() && hung.is_empty() {
+                return any;
+            }
+            any = true;
+            let gone: Vec<usize> = ended
+                .iter()
+                .map(|(i, _)| *i)
+                .chain(hung.iter().copied())
+                .collect();
+            self.blocked.retain(|(_, i)| !gone.contains(i));
+            ended.sort_by_key(|(_, done)| done.seq);
+            for (i, done) in ended {
+                self.complete(i, done);
+            }
+            for i in hung {
+                self.hang(i);
+            }
+        }
+    }
+
+    fn complete(&mut self, i: usize, done: Done) {
+        self.records[i].completed = Some(self.completed);
+        self.completed += 1;
+        self.schedule.push(Event::Completed { step: i });
+        self.handle_abort(i, &done);
+        self.records[i].outcome = done.outcome;
+    }
+
+    /// Paper 001 §5.3.2: decides whether an error aborted its explicit transaction, and sends
+    /// the ROLLBACK the DBMS needs.
+    fn handle_abort(&mut self, i: usize, done: &Done) {
+        let Some(error) = done.outcome.error() else {
+            return;
+        };
+        let t = self.txn_of[i];
+        if !self.txns[t].explicit || self.aborted[t].is_some() {
+            return;
+        }
+        let is_commit = self.case.steps[i].stmt.kind() == StmtKind::Commit;
+        let effect = self.profile.error_effect(error);
+        match done.in_txn {
+            Some(false) => {
+                if effect != ErrorEffect::Statement || is_commit {
+                    self.aborted[t] = Some((i, false));
+                }
+            }
+            _ if effect == ErrorEffect::NeedsRollback || is_commit => {
+                self.aborted[t] = Some((i, true));
+                self.send_rollback(t, self.session_of[i]);
+            }
+            _ if effect == ErrorEffect::RolledBack => self.aborted[t] = Some((i, false)),
+            _ => {}
+        }
+    }
+
+    fn send_rollback(&mut self, txn: usize, s: usize) {
+        let Some(session) = &self.sessions[s] else {
+            return;
+        };
+        let baseline = session.submit("ROLLBACK");
+        let outcome = match session.settle(baseline, self.limit, false) {
+            Pending::Done(done) => done.outcome,
+            _ => Outcome::Hang {
+                after_ms: self.limit.as_millis() as u64,
+            },
+        };
+        let hung = matches!(outcome, Outcome::Hang { .. });
+        self.schedule.push(Event::Rollback { txn, outcome });
+        if hung {
+            self.sessions[s] = None;
+        }
+    }
+
+    /// The statement neither ended nor waited in time: record a hang and tear its session down.
+    fn hang(&mut self, i: usize) {
+        let s = self.session_of[i];
+        self.records[i].outcome = Outcome::Hang {
+            after_ms: self.limit.as_millis() as u64,
+        };
+        self.records[i].completed = Some(self.completed);
+        self.completed += 1;
+        self.schedule.push(Event::Completed { step: i });
+        self.sessions[s] = None;
+    }
+
+    /// Statements still blocked when nothing is left to run can never resume: cancel them.
+    fn cancel_still_blocked(&mut self) {
+        for (s, i) in std::mem::take(&mut self.blocked) {
+            if let Some(session) = &self.sessions[s] {
+                session.cancel_waits();
+                session.interrupt();
+                let _ = session.settle(0, self.limit, false);
+            }
+            self.records[i].outcome = Outcome::NeverCompleted;
+            let line = self.case.steps[i].stmt.line;
+            for later in (i + 1)..self.case.steps.len() {
+                if self.session_of[later] == s && !self.handled[later] {
+                    self.records[later].outcome = Outcome::NotRun {
+                        reason: match line {
+                            Some(l) => format!("its session was still blocked at line {l}"),
+                            None => "its session was still blocked".into(),
+                        },
+                    };
+                }
+            }
+        }
+    }
+
+    /// Every transaction's fate.
+    fn fates(&self) -> Vec<TxnRecord> {
+        self.txns
+            .iter()
+            .map(|t| TxnRecord {
+                label: t.label.clone(),
+                status: self.fate(t),
+            })
+            .collect()
+    }
+
+    fn fate(&self, t: &Txn) -> TxnStatus {
+        if let Some((step, rollback_sent)) = self.aborted[t.id] {
+            return TxnStatus::Aborted {
+                step,
+                rollback_sent,
+            };
+        }
+        let Some(&last) = t.steps.last() else {
+            return TxnStatus::Unfinished;
+        };
+        let outcome = &self.records[last].outcome;
+        if !t.explicit {
+            return match outcome {
+                o if o.succeeded() => TxnStatus::Committed,
+                Outcome::Error(_) => TxnStatus::Aborted {
+                    step: last,
+                    rollback_sent: false,
+                },
+                _ => TxnStatus::Unfinished,
+            };
+        }
+        match self.case.steps[last].stmt.kind() {
+            StmtKind::Commit if outcome.succeeded() => TxnStatus::Committed,
+            StmtKind::Rollback if outcome.succeeded() => TxnStatus::RolledBack,
+            _ => TxnStatus::Unfinished,
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! A client session on its own thread: statements go in one at a time, outcomes and lock waits
+//! come out through a shared slot the executor waits on.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{channel, Sender};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+use txhunt_db::{Connection, Interrupt, LockWaitHook};
+use txhunt_model::Outcome;
+
+/// A statement's end, as the session thread saw it.
+#[derive(Debug, Clone)]
+pub struct Done {
+    /// What the statement did.
+    pub outcome: Outcome,
+    /// Whether a transaction was open on the session afterwards, if the driver can tell.
+    pub in_txn: Option<bool>,
+    /// Position among all completions of this execution (shared counter), for ordering
+    /// statements that resumed together.
+    pub seq: u64,
+}
+
+/// What the executor and the session thread share.
+#[derive(Default)]
+struct SlotState {
+    /// How many times the DBMS made the current statement wait on a lock (busy-handler calls).
+    waits: u64,
+    /// How many times the executor let a waiting statement retry.
+    pokes: u64,
+    /// The executor asked every wait to give up.
+    cancelled: bool,
+    /// The current statement's end, once it ended.
+    done: Option<Done>,
+}
+
+#[derive(Default)]
+struct Slot {
+    state: Mutex<SlotState>,
+    changed: Condvar,
+}
+
+impl Slot {
+    fn lock(&self) -> MutexGuard<'_, SlotState> {
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+impl LockWaitHook for Slot {
+    /// Records the wait, then parks the statement until the executor pokes (retry) or cancels.
+    fn waiting(&self) -> bool {
+        let mut state = self.lock();
+        state.waits += 1;
+        self.changed.notify_all();
+        let poke = state.pokes;
+        while state.pokes == poke && !state.cancelled {
+            state = self
+                .changed
+                .wait(state)
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+        }
+        !state.cancelled
+    }
+}
+
+/// How a pending statement stands.
+#[derive(Debug)]
+pub enum Pending {
+    /// It ended.
+    Done(Done),
+    /// The DBMS reported (or the detector judged) that it waits on a lock.
+    Waiting,
+    /// Neither, within the time allowed.
+    Running,
+}
+
+/// One session: a thread owning a connection.
+pub struct Session {
+    commands: Option<Sender<String>>,
+    slot: Arc<Slot>,
+    interrupt: Arc<dyn Interrupt>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Session {
+    /// Starts a session thread around `conn`; `completions` numbers completed statements across
+    /// all sessions of one execution.
+    pub fn start(
+        label: &str,
+        connect: impl FnOnce(
+            Arc<dyn LockWaitHook>,
+        ) -> Result<Box<dyn Connection>, txhunt_db::TargetError>,
+        completions: Arc<AtomicU64>,
+    ) -> Result<Session, txhunt_db::TargetError> {
+        let slot = Arc::new(Slot::default());
+        let mut conn = connect(Arc::clone(&slot) as Arc<dyn LockWaitHook>)?;
+        let interrupt = conn.interrupter();
+        let (tx, rx) = channel::<String>();
+        let thread_slot = Arc::clone(&slot);
+        let thread = std::thread::Builder::new()
+            .name(format!("session-{label}"))
+            .spawn(move || {
+                for sql in rx {
+                    let outcome = conn.execute(&sql);
+                    let in_txn = conn.in_transaction();
+                    let seq = completions.fetch_add(1, Ordering::SeqCst);
+                    let mut state = thread_slot.lock();
+                    state.done = Some(Done {
+                        outcome,
+                        in_txn,
+                        seq,
+                    });
+                    thread_slot.changed.notify_all();
+                }
+            })
+            .map_err(|e| txhunt_db::TargetError::db("starting a session thread", e))?;
+        Ok(Session {
+            commands: Some(tx),
+            slot,
+            interrupt,
+            thread: Some(thread),
+        })
+    }
+
+    /// Sends a statement; returns the wait count to compare against when settling it.
+    pub fn submit(&self, sql: &str) -> u64 {
+        let mut state = self.slot.lock();
+        state.done = None;
+        let baseline = state.waits;
+        drop(state);
+        if let Some(tx) = &self.commands {
+            // A send fails only if the thread is gone; `settle` then reports it as running.
+            let _ = tx.send(sql.to_string());
+        }
+        baseline
+    }
+
+    /// Lets a waiting statement retry; returns the wait count to compare against.
+    pub fn poke(&self) -> u64 {
+        let mut state = self.slot.lock();
+        state.pokes += 1;
+        self.slot.changed.notify_all();
+        state.waits
+    }
+
+    /// Tells every present and future lock wait on this session to give up.
+    pub fn cancel_waits(&self) {
+        let mut state = self.slot.lock();
+        state.cancelled = true;
+        self.slot.changed.notify_all();
+    }
+
+    /// Asks the DBMS to stop the running statement.
+    pub fn interrupt(&self) {
+        self.interrupt.interrupt();
+    }
+
+    /// Waits up to `limit` for the statement to end or for a lock wait newer than `baseline`
+    /// (when `waits_count` is true; otherwise only the end counts).
+    pub fn settle(&self, baseline: u64, limit: Duration, waits_count: bool) -> Pending {
+        let deadline = Instant::now() + limit;
+        let mut state = self.slot.lock();
+        loop {
+            if let Some(done) = state.done.take() {
+                return Pending::Done(done);
+            }
+            if waits_count && state.waits > baseline {
+                return Pending::Waiting;
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Pending::Running;
+            }
+            state = self
+                .slot
+                .changed
+                .wait_timeout(state, deadline - now)
+                .map(|(guard, _)| guard)
+                .unwrap_or_else(|poisoned| poisoned.into_inner().0);
+        }
+    }
+}
+
+impl Drop for Session {
+    /// Cancels any wait, interrupts any running statement, closes the connection and joins the
+    /// thread (bounded: a thread stuck in a driver call is left to finish on its own).
+    fn drop(&mut self) {
+        self.cancel_waits();
+        self.commands = None;
+        if let Some(thread) = self.thread.take() {
+            let deadline = Instant::now() + Duration::from_secs(5);
+            while !thread.is_finished() && Instant::now() < deadline {
+                self.interrupt.interrupt();
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            if thread.is_finished() {
+                let _ = thread.join();
+            }
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! Text output of `txhunt run`.
+
+use std::fmt::Write;
+use txhunt_model::check::one_line;
+use txhunt_model::{Check, Event, History, Isolation, TestCase, TxnStatus};
+
+/// What a run is of.
+pub struct Heading<'a> {
+    pub file: &'a str,
+    pub target: &'a str,
+    pub isolation: Option<Isolation>,
+}
+
+impl Heading<'_> {
+    fn line(&self) -> String {
+        match self.isolation {
+            Some(level) => format!("== {} · {} · {level}\n", self.file, self.target),
+            None => format!("== {} · {}\n", self.file, self.target),
+        }
+    }
+}
+
+/// Counts over all runs.
+pub struct Summary {
+    pub runs: usize,
+    pub failed: usize,
+    pub not_applicable: usize,
+}
+
+const SQL_WIDTH: usize = 56;
+
+/// The actual schedule, the transactions' fates, the final state and the checks of one run.
+pub fn run(heading: &Heading<'_>, case: &TestCase, history: &History, checks: &[Check]) -> String {
+    let mut out = heading.line();
+    for (stmt, outcome) in case.init.iter().zip(&history.init) {
+        if !outcome.succeeded() {
+            let _ = writeln!(
+                out,
+                "   setup     {}  {outcome}",
+                clip(&one_line(&stmt.sql))
+            );
+        }
+    }
+    let _ = writeln!(out, "   #  session  {:<SQL_WIDTH$}  outcome", "statement");
+    let txns = case.txns();
+    let mut row = 0;
+    for event in &history.schedule {
+        row += 1;
+        match event {
+            Event::Blocked { step } => {
+                let s = &case.steps[*step];
+                let _ = writeln!(
+                    out,
+                    "{row:>4}  {:<7}  {:<SQL_WIDTH$}  blocked",
+                    s.session,
+                    clip(&one_line(&s.stmt.sql))
+                );
+            }
+            Event::Completed { step } => {
+                let s = &case.steps[*step];
+                let record = &history.steps[*step];
+                let mark = if record.blocked { "resumed: " } else { "" };
+                let _ = writeln!(
+                    out,
+                    "{row:>4}  {:<7}  {:<SQL_WIDTH$}  {mark}{}",
+                    s.session,
+                    clip(&one_line(&s.stmt.sql)),
+                    record.outcome
+                );
+            }
+            Event::Rollback { txn, outcome } => {
+                let session = txns.get(*txn).map_or("?", |t| t.session.as_str());
+                let _ = writeln!(
+                    out,
+                    "{row:>4}  {session:<7}  {:<SQL_WIDTH$}  {outcome}",
+                    "ROLLBACK  (sent by txhunt)"
+                );
+            }
+        }
+    }
+    for (step, record) in case.steps.iter().zip(&history.steps) {
+        if record.completed.is_none() {
+            let _ = writeln!(
+                out,
+                "   -  {:<7}  {:<SQL_WIDTH$}  {}",
+                step.session,
+                clip(&one_line(&step.stmt.sql)),
+                record.outcome
+            );
+        }
+    }
+    let fates: Vec<String> = history
+        .txns
+        .iter()
+        .map(|t| format!("{} {}", t.label, fate(&t.status, case)))
+        .collect();
+    let _ = writeln!(out, "   transactions: {}", fates.join(", "));
+    match (&history.final_state, &history.final_state_error) {
+        (Some(state), _) => {
+            for line in state.to_string().lines() {
+                let _ = writeln!(out, "   final: {line}");
+            }
+        }
+        (None, Some(e)) => {
+            let _ = writeln!(out, "   final state unreadable: {e}");
+        }
+        (None, None) => {}
+    }
+    let passed = checks.iter().filter(|c| c.passed).count();
+    let failed = checks.len() - passed;
+    let _ = writeln!(
+        out,
+        "   expectations: {passed} held, {failed} did not{}",
+        if failed == 0 { "" } else { "  ← FAILED" }
+    );
+    for c in checks.iter().filter(|c| !c.passed) {
+        let at = c.line.map_or(String::new(), |l| format!("line {l}: "));
+        let _ = writeln!(
+            out,
+            "   FAIL {at}{}\n        expected {}\n        observed {}",
+            c.subject, c.expected, c.observed
+        );
+    }
+    out.push('\n');
+    out
+}
+
+fn fate(status: &TxnStatus, case: &TestCase) -> String {
+    match status {
+        TxnStatus::Committed => "committed".into(),
+        TxnStatus::RolledBack => "rolled back".into(),
+        TxnStatus::Aborted {
+            step,
+            rollback_sent,
+        } => {
+            let line = case.steps[*step]
+                .stmt
+                .line
+                .map_or(String::new(), |l| format!(" at line {l}"));
+            let how = if *rollback_sent {
+                ", ROLLBACK sent"
+            } else {
+                ""
+            };
+            format!("aborted{line}{how}")
+        }
+        TxnStatus::Unfinished => "unfinished".into(),
+    }
+}
+
+/// A scenario that does not apply to the target.
+pub fn not_applicable(heading: &Heading<'_>, reason: &str) -> String {
+    format!("{}   n/a: {reason}\n\n", heading.line())
+}
+
+/// The closing line.
+pub fn summary(s: &Summary) -> String {
+    let mut line = format!(
+        "{} runs: {} met every expectation, {} did not",
+        s.runs,
+        s.runs - s.failed,
+        s.failed
+    );
+    if s.not_applicable > 0 {
+        let _ = write!(line, "; {} not applicable", s.not_applicable);
+    }
+    line
+}
+
+fn clip(sql: &str) -> String {
+    if sql.chars().count() <= SQL_WIDTH {
+        sql.to_string()
+    } else {
+        let head: String = sql.chars().take(SQL_WIDTH - 1).collect();
+        format!("{head}…")
+    }
+}

@@ -1,0 +1,208 @@
+//! `txhunt run`: replay scenario files on a target and check their expectations.
+
+use crate::render;
+use anyhow::{bail, Context};
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use std::path::PathBuf;
+use std::time::Duration;
+use txhunt_db::{parse_target, Target};
+use txhunt_exec::{parse_duration, BlockDetection, Executor};
+use txhunt_model::{check, scenario, Check, History, Isolation, TestCase};
+
+/// Arguments of `txhunt run`.
+#[derive(Args)]
+pub struct RunArgs {
+    /// Scenario files to replay.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// The target: `sqlite` or `sqlite:DIR` (where txhunt creates its throwaway database files).
+    #[arg(long, default_value = "sqlite")]
+    target: String,
+    /// Isolation level to run at, or `all` for every level the target supports. Default: the
+    /// levels in each scenario's header that the target supports, else the target's default.
+    #[arg(long)]
+    isolation: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// How blocked statements are recognized: `exact` (ask the DBMS) or `timeout:2s` (the
+    /// papers' method).
+    #[arg(long, default_value = "exact")]
+    block_detect: BlockDetection,
+    /// A statement that neither ends nor waits on a lock for this long is a hang.
+    #[arg(long, default_value = "10s", value_parser = parse_duration)]
+    statement_timeout: Duration,
+}
+
+/// Output formats.
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+/// One scenario at one level, for `--format json`.
+#[derive(Serialize)]
+struct RunReport<'a> {
+    file: String,
+    target: String,
+    isolation: Option<Isolation>,
+    not_applicable: Option<String>,
+    passed: bool,
+    checks: Vec<Check>,
+    history: Option<History>,
+    case: &'a TestCase,
+}
+
+/// Runs every file at every chosen level; `Ok(true)` when every expectation held.
+pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
+    let cases = args
+        .files
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("{}: cannot read", path.display()))?;
+            let name = path.display().to_string();
+            Ok((name.clone(), scenario::parse(&text, &name)?))
+        })
+        .collect::<anyhow::Result<Vec<(String, TestCase)>>>()?;
+    let target = parse_target(&args.target)?;
+    let forced = forced_levels(args.isolation.as_deref(), target.as_ref())?;
+    let executor = Executor {
+        detection: args.block_detect,
+        statement_timeout: args.statement_timeout,
+    };
+    let mut reports = Vec::new();
+    let mut all_passed = true;
+    for (file, case) in &cases {
+        let levels = match &forced {
+            Some(levels) => Ok(levels.clone()),
+            None => header_levels(case, target.as_ref()),
+        };
+        let levels = match levels {
+            Ok(levels) => levels,
+            Err(reason) => {
+                let report = RunReport {
+                    file: file.clone(),
+                    target: target.name(),
+                    isolation: None,
+                    not_applicable: Some(reason),
+                    passed: true,
+                    checks: Vec::new(),
+                    history: None,
+                    case,
+                };
+                emit(args.format, &report, case);
+                reports.push(report);
+                continue;
+            }
+        };
+        for level in levels {
+            let history = executor
+                .execute(target.as_ref(), case, level)
+                .with_context(|| format!("{file}: running on {} at {level}", target.name()))?;
+            let checks = check(case, &history);
+            let passed = checks.iter().all(|c| c.passed);
+            all_passed &= passed;
+            let report = RunReport {
+                file: file.clone(),
+                target: target.name(),
+                isolation: Some(level),
+                not_applicable: None,
+                passed,
+                checks,
+                history: Some(history),
+                case,
+            };
+            emit(args.format, &report, case);
+            reports.push(report);
+        }
+    }
+    match args.format {
+        Format::Text => println!("{}", render::summary(&reports_summary(&reports))),
+        Format::Json => println!("{}", serde_json::to_string_pretty(&reports)?),
+    }
+    Ok(all_passed)
+}
+
+fn emit(format: Format, report: &RunReport<'_>, case: &TestCase) {
+    if let Format::Text = format {
+        let header = render::Heading {
+            file: &report.file,
+            target: &report.target,
+            isolation: report.isolation,
+        };
+        match (&report.history, &report.not_applicable) {
+            (Some(history), _) => print!("{}", render::run(&header, case, history, &report.checks)),
+            (None, Some(reason)) => print!("{}", render::not_applicable(&header, reason)),
+            (None, None) => {}
+        }
+    }
+}
+
+fn reports_summary(reports: &[RunReport<'_>]) -> render::Summary {
+    render::Summary {
+        runs: reports.iter().filter(|r| r.history.is_some()).count(),
+        failed: reports.iter().filter(|r| !r.passed).count(),
+        not_applicable: reports
+            .iter()
+            .filter(|r| r.not_applicable.is_some())
+            .count(),
+    }
+}
+
+/// The levels `--isolation` asks for, checked against the target.
+fn forced_levels(
+    flag: Option<&str>,
+    target: &dyn Target,
+) -> anyhow::Result<Option<Vec<Isolation>>> {
+    let profile = target.profile();
+    let Some(flag) = flag else {
+        return Ok(None);
+    };
+    if flag == "all" {
+        return Ok(Some(profile.isolation_levels().to_vec()));
+    }
+    let mut levels = Vec::new();
+    for item in flag.split(',') {
+        let level: Isolation = item
+            .parse()
+            .map_err(|e| anyhow::anyhow!("--isolation: {e}, or all"))?;
+        if !profile.isolation_levels().contains(&level) {
+            bail!(
+                "--isolation: {} does not support {level}; it supports: {}",
+                target.name(),
+                profile.isolation_names()
+            );
+        }
+        levels.push(level);
+    }
+    Ok(Some(levels))
+}
+
+/// The levels of a scenario's header that the target supports (its default if none is named);
+/// `Err` with the reason when it names only levels the target lacks.
+fn header_levels(case: &TestCase, target: &dyn Target) -> Result<Vec<Isolation>, String> {
+    let profile = target.profile();
+    if case.header.isolation.is_empty() {
+        return Ok(vec![profile.default_isolation()]);
+    }
+    let levels: Vec<Isolation> = case
+        .header
+        .isolation
+        .iter()
+        .copied()
+        .filter(|l| profile.isolation_levels().contains(l))
+        .collect();
+    if levels.is_empty() {
+        let named: Vec<&str> = case.header.isolation.iter().map(|l| l.name()).collect();
+        return Err(format!(
+            "written for {}; {} supports {}",
+            named.join(", "),
+            target.name(),
+            profile.isolation_names()
+        ));
+    }
+    Ok(levels)
+}
