@@ -220,18 +220,14 @@ impl<'a> Protocol<'a> {
         }
         let is_commit = self.case.steps[i].stmt.kind() == StmtKind::Commit;
         let effect = self.profile.error_effect(error);
-        match done.in_txn {
-            Some(false) => {
-                if effect != ErrorEffect::Statement || is_commit {
-                    self.aborted[t] = Some((i, false));
-                }
-            }
-            _ if effect == ErrorEffect::NeedsRollback || is_commit => {
-                self.aborted[t] = Some((i, true));
-                self.send_rollback(t, self.session_of[i]);
-            }
-            _ if effect == ErrorEffect::RolledBack => self.aborted[t] = Some((i, false)),
-            _ => {}
+        if done.in_txn == Some(false) {
+            // The driver says no transaction is open any more: the DBMS ended it.
+            self.aborted[t] = Some((i, false));
+        } else if effect == ErrorEffect::NeedsRollback || is_commit {
+            self.aborted[t] = Some((i, true));
+            self.send_rollback(t, self.session_of[i]);
+        } else if effect == ErrorEffect::RolledBack {
+            self.aborted[t] = Some((i, false));
         }
     }
 

@@ -174,7 +174,9 @@ impl Lexer {
                         if self.eat(')') {
                             break;
                         }
-                        self.expect_char(',')?;
+                        if !self.eat(',') {
+                            return self.fail("expected ',' or ')'");
+                        }
                     }
                 }
                 rows.push(row);
@@ -184,7 +186,9 @@ impl Lexer {
             if self.eat(']') {
                 return Ok(rows);
             }
-            self.expect_char(',')?;
+            if !self.eat(',') {
+                return self.fail("expected ',' or ']'");
+            }
         }
     }
 
@@ -278,7 +282,7 @@ impl Lexer {
 }
 
 fn decode_hex(hex: &str) -> Option<Vec<u8>> {
-    if hex.len() % 2 != 0 || !hex.is_ascii() {
+    if !hex.len().is_multiple_of(2) || !hex.is_ascii() {
         return None;
     }
     (0..hex.len())

@@ -1,0 +1,135 @@
+//! `txhunt run` as a user meets it: exit codes, error messages, output.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn txhunt(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_txhunt"))
+        .args(args)
+        .output()
+        .expect("txhunt runs")
+}
+
+fn examples() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("examples/ exists")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "sql"))
+        .collect();
+    files.sort();
+    files.iter().map(|p| p.display().to_string()).collect()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn write(dir: &tempfile::TempDir, name: &str, body: &str) -> String {
+    let path = dir.path().join(name);
+    std::fs::write(&path, body).expect("write scenario");
+    path.display().to_string()
+}
+
+#[test]
+fn examples_meet_their_expectations_and_show_blocking() {
+    let files = examples();
+    assert!(files.len() >= 6, "at least six examples: {files:?}");
+    let mut args = vec!["run"];
+    args.extend(files.iter().map(String::as_str));
+    let out = txhunt(&args);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("  blocked\n"), "{stdout}");
+    assert!(stdout.contains("resumed: affected 1"), "{stdout}");
+    assert!(stdout.contains("final: t = [(1, 11), (2, 40)]"), "{stdout}");
+    assert!(stdout.contains("runs: 7 met every expectation, 0 did not"), "{stdout}");
+}
+
+#[test]
+fn isolation_all_runs_every_level_and_json_carries_histories() {
+    let files = examples();
+    let dirty = files.iter().find(|f| f.contains("dirty-read")).expect("dirty-read example");
+    let out = txhunt(&["run", dirty, "--isolation", "all", "--format", "json"]);
+    // At serializable the dirty read does not happen, so its expectation fails: exit 1.
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    let runs = json.as_array().expect("array of runs");
+    let levels: Vec<&str> = runs.iter().map(|r| r["isolation"].as_str().unwrap()).collect();
+    assert_eq!(levels, ["read-uncommitted", "serializable"]);
+    assert_eq!(runs[0]["passed"], true);
+    assert_eq!(runs[1]["passed"], false);
+    assert!(runs[1]["history"]["schedule"].as_array().is_some());
+    assert!(runs[1]["case"]["steps"].as_array().is_some());
+}
+
+#[test]
+fn a_malformed_scenario_names_file_line_and_column_and_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(&dir, "bad.sql", "/* t1 */ BEGIN;\n/* t1 */ SELECT 1;  -- expect: rows [(1]\n");
+    let out = txhunt(&["run", &file]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains(&format!("{file}:2:40: expected ',' or ')'")), "{stderr}");
+}
+
+#[test]
+fn a_failed_expectation_says_which_line_and_what_was_observed_and_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        &dir,
+        "wrong.sql",
+        "/* init */ CREATE TABLE t(k INT);\n/* t1 */ INSERT INTO t VALUES (1);  -- expect: affected 2\n-- expect final: t = [(5)]\n",
+    );
+    let out = txhunt(&["run", &file]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("FAIL line 2: t1: INSERT INTO t VALUES (1)"), "{stdout}");
+    assert!(stdout.contains("expected affected 2"), "{stdout}");
+    assert!(stdout.contains("observed affected 1"), "{stdout}");
+    assert!(stdout.contains("FAIL line 3: final t"), "{stdout}");
+    assert!(stdout.contains("observed [(1)]"), "{stdout}");
+}
+
+#[test]
+fn bad_flags_exit_2_and_name_what_is_accepted() {
+    let files = examples();
+    let out = txhunt(&["run", &files[0], "--isolation", "snapshot-ish"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("--isolation: unknown isolation level 'snapshot-ish'; accepted: read-uncommitted"), "{stderr}");
+
+    let out = txhunt(&["run", &files[0], "--isolation", "repeatable-read"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("sqlite does not support repeatable-read; it supports: read-uncommitted, serializable"), "{stderr}");
+
+    let out = txhunt(&["run", &files[0], "--target", "oracle"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown target 'oracle'"));
+
+    let out = txhunt(&["run", "/nonexistent/x.sql"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("/nonexistent/x.sql: cannot read"));
+}
+
+#[test]
+fn a_scenario_for_levels_the_target_lacks_is_reported_not_applicable() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(&dir, "rr.sql", "-- isolation: repeatable-read\n/* t1 */ SELECT 1;\n");
+    let out = txhunt(&["run", &file]);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("n/a: written for repeatable-read; sqlite supports read-uncommitted, serializable"), "{stdout}");
+    assert!(stdout.contains("1 not applicable"), "{stdout}");
+}
+
+#[test]
+fn the_timeout_detector_gives_the_same_schedule() {
+    let files = examples();
+    let first = &files[0];
+    let exact = txhunt(&["run", first]);
+    let timeout = txhunt(&["run", first, "--block-detect", "timeout:200ms"]);
+    assert_eq!(exact.status.code(), Some(0));
+    assert_eq!(text(&exact.stdout), text(&timeout.stdout));
+}
