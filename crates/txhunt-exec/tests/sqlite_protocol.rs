@@ -41,7 +41,11 @@ fn schedule(case: &TestCase, history: &History) -> Vec<String> {
 /// Every expectation of the scenario holds.
 fn assert_expectations(case: &TestCase, history: &History) {
     for c in txhunt_model::check(case, history) {
-        assert!(c.passed, "{:?}: expected {}, observed {}", c.line, c.expected, c.observed);
+        assert!(
+            c.passed,
+            "{:?}: expected {}, observed {}",
+            c.line, c.expected, c.observed
+        );
     }
 }
 
@@ -56,7 +60,9 @@ fn assert_released_before_resumed(case: &TestCase, history: &History) {
         !txn.explicit || txn.steps.last() == Some(&s)
     };
     for (b, event) in history.schedule.iter().enumerate() {
-        let Event::Blocked { step } = event else { continue };
+        let Event::Blocked { step } = event else {
+            continue;
+        };
         let Some(c) = history
             .schedule
             .iter()
@@ -69,7 +75,11 @@ fn assert_released_before_resumed(case: &TestCase, history: &History) {
             Event::Rollback { .. } => true,
             Event::Blocked { .. } => false,
         });
-        assert!(released, "step {step} resumed with nothing released: {:?}", history.schedule);
+        assert!(
+            released,
+            "step {step} resumed with nothing released: {:?}",
+            history.schedule
+        );
     }
 }
 
@@ -87,7 +97,12 @@ fn check_example(name: &str, isolation: Isolation, want: &[&str]) {
     let case = example(name);
     for executor in [EXACT, TIMEOUT] {
         let history = execute(&case, isolation, executor);
-        assert_eq!(schedule(&case, &history), want, "{name} with {}", executor.detection);
+        assert_eq!(
+            schedule(&case, &history),
+            want,
+            "{name} with {}",
+            executor.detection
+        );
         assert_expectations(&case, &history);
         assert_released_before_resumed(&case, &history);
     }
@@ -239,7 +254,9 @@ fn a_statement_that_runs_past_the_timeout_is_a_hang_and_its_session_is_torn_down
     };
     let history = execute(&case, Isolation::Serializable, executor);
     assert_eq!(history.steps[2].outcome, Outcome::Hang { after_ms: 300 });
-    assert!(matches!(&history.steps[4].outcome, Outcome::NotRun { reason } if reason.contains("torn down")));
+    assert!(
+        matches!(&history.steps[4].outcome, Outcome::NotRun { reason } if reason.contains("torn down"))
+    );
     assert_expectations(&case, &history);
     let state = history.final_state.expect("final state");
     assert_eq!(state.table("t").map(<[_]>::len), Some(1));

@@ -43,19 +43,28 @@ fn examples_meet_their_expectations_and_show_blocking() {
     assert!(stdout.contains("  blocked\n"), "{stdout}");
     assert!(stdout.contains("resumed: affected 1"), "{stdout}");
     assert!(stdout.contains("final: t = [(1, 11), (2, 40)]"), "{stdout}");
-    assert!(stdout.contains("runs: 7 met every expectation, 0 did not"), "{stdout}");
+    assert!(
+        stdout.contains("runs: 7 met every expectation, 0 did not"),
+        "{stdout}"
+    );
 }
 
 #[test]
 fn isolation_all_runs_every_level_and_json_carries_histories() {
     let files = examples();
-    let dirty = files.iter().find(|f| f.contains("dirty-read")).expect("dirty-read example");
+    let dirty = files
+        .iter()
+        .find(|f| f.contains("dirty-read"))
+        .expect("dirty-read example");
     let out = txhunt(&["run", dirty, "--isolation", "all", "--format", "json"]);
     // At serializable the dirty read does not happen, so its expectation fails: exit 1.
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
     let runs = json.as_array().expect("array of runs");
-    let levels: Vec<&str> = runs.iter().map(|r| r["isolation"].as_str().unwrap()).collect();
+    let levels: Vec<&str> = runs
+        .iter()
+        .map(|r| r["isolation"].as_str().unwrap())
+        .collect();
     assert_eq!(levels, ["read-uncommitted", "serializable"]);
     assert_eq!(runs[0]["passed"], true);
     assert_eq!(runs[1]["passed"], false);
@@ -66,11 +75,18 @@ fn isolation_all_runs_every_level_and_json_carries_histories() {
 #[test]
 fn a_malformed_scenario_names_file_line_and_column_and_exits_2() {
     let dir = tempfile::tempdir().unwrap();
-    let file = write(&dir, "bad.sql", "/* t1 */ BEGIN;\n/* t1 */ SELECT 1;  -- expect: rows [(1]\n");
+    let file = write(
+        &dir,
+        "bad.sql",
+        "/* t1 */ BEGIN;\n/* t1 */ SELECT 1;  -- expect: rows [(1]\n",
+    );
     let out = txhunt(&["run", &file]);
     assert_eq!(out.status.code(), Some(2));
     let stderr = text(&out.stderr);
-    assert!(stderr.contains(&format!("{file}:2:40: expected ',' or ')'")), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{file}:2:40: expected ',' or ')'")),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -84,7 +100,10 @@ fn a_failed_expectation_says_which_line_and_what_was_observed_and_exits_1() {
     let out = txhunt(&["run", &file]);
     assert_eq!(out.status.code(), Some(1));
     let stdout = text(&out.stdout);
-    assert!(stdout.contains("FAIL line 2: t1: INSERT INTO t VALUES (1)"), "{stdout}");
+    assert!(
+        stdout.contains("FAIL line 2: t1: INSERT INTO t VALUES (1)"),
+        "{stdout}"
+    );
     assert!(stdout.contains("expected affected 2"), "{stdout}");
     assert!(stdout.contains("observed affected 1"), "{stdout}");
     assert!(stdout.contains("FAIL line 3: final t"), "{stdout}");
@@ -97,12 +116,22 @@ fn bad_flags_exit_2_and_name_what_is_accepted() {
     let out = txhunt(&["run", &files[0], "--isolation", "snapshot-ish"]);
     assert_eq!(out.status.code(), Some(2));
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("--isolation: unknown isolation level 'snapshot-ish'; accepted: read-uncommitted"), "{stderr}");
+    assert!(
+        stderr.contains(
+            "--isolation: unknown isolation level 'snapshot-ish'; accepted: read-uncommitted"
+        ),
+        "{stderr}"
+    );
 
     let out = txhunt(&["run", &files[0], "--isolation", "repeatable-read"]);
     assert_eq!(out.status.code(), Some(2));
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("sqlite does not support repeatable-read; it supports: read-uncommitted, serializable"), "{stderr}");
+    assert!(
+        stderr.contains(
+            "sqlite does not support repeatable-read; it supports: read-uncommitted, serializable"
+        ),
+        "{stderr}"
+    );
 
     let out = txhunt(&["run", &files[0], "--target", "oracle"]);
     assert_eq!(out.status.code(), Some(2));
@@ -116,11 +145,20 @@ fn bad_flags_exit_2_and_name_what_is_accepted() {
 #[test]
 fn a_scenario_for_levels_the_target_lacks_is_reported_not_applicable() {
     let dir = tempfile::tempdir().unwrap();
-    let file = write(&dir, "rr.sql", "-- isolation: repeatable-read\n/* t1 */ SELECT 1;\n");
+    let file = write(
+        &dir,
+        "rr.sql",
+        "-- isolation: repeatable-read\n/* t1 */ SELECT 1;\n",
+    );
     let out = txhunt(&["run", &file]);
     assert_eq!(out.status.code(), Some(0));
     let stdout = text(&out.stdout);
-    assert!(stdout.contains("n/a: written for repeatable-read; sqlite supports read-uncommitted, serializable"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "n/a: written for repeatable-read; sqlite supports read-uncommitted, serializable"
+        ),
+        "{stdout}"
+    );
     assert!(stdout.contains("1 not applicable"), "{stdout}");
 }
 
