@@ -7,11 +7,15 @@
 //! Drivers report lock waits as they happen through a [`LockWaitHook`]: the executor learns that
 //! a statement is blocked from the DBMS itself instead of guessing from a timeout.
 
+pub mod mysql;
+pub mod postgres;
 pub mod profile;
 pub mod sqlite;
 mod target;
+pub mod testbed;
 
-pub use profile::{ErrorEffect, Profile};
+pub use profile::{ErrorEffect, Profile, ServerProfile};
 pub use target::{
-    parse_target, Connection, Database, Interrupt, LockWaitHook, SessionConfig, Target, TargetError,
+    fresh_database_name, open_target, redact, Connection, Database, Interrupt, LockProbe,
+    LockWaitHook, SessionConfig, Target, TargetError,
 };

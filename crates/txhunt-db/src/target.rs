@@ -1,7 +1,12 @@
 //! The interfaces every target implements.
 
+use crate::mysql::MysqlTarget;
+use crate::postgres::PgTarget;
 use crate::profile::Profile;
 use crate::sqlite::SqliteTarget;
+use crate::testbed::{Server, ServerKind};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use txhunt_model::{DbState, Isolation, Mode, Outcome};
 
@@ -72,6 +77,14 @@ pub trait Connection: Send {
     fn in_transaction(&mut self) -> Option<bool>;
     /// A handle that cancels this connection's running statement.
     fn interrupter(&self) -> Arc<dyn Interrupt>;
+    /// The server's id for this session (connection id, backend pid), for lock-wait probes.
+    fn session_id(&self) -> Option<String>;
+}
+
+/// Asks the DBMS, through a monitor session of its own, whether a session waits on a lock.
+pub trait LockProbe: Send + Sync {
+    /// Whether the session with server id `session_id` waits on a lock right now.
+    fn is_waiting(&self, session_id: &str) -> bool;
 }
 
 /// A private database txhunt created for one execution; dropped (and deleted) after it.
@@ -85,6 +98,18 @@ pub trait Database: Send + Sync {
     ) -> Result<Box<dyn Connection>, TargetError>;
     /// Reads the committed contents of every table through a separate session.
     fn final_state(&self) -> Result<DbState, TargetError>;
+    /// The lock-wait probe of this database's server, if the target has one.
+    fn lock_probe(&self) -> Option<Arc<dyn LockProbe>>;
+}
+
+/// A fresh name for a database txhunt creates: `txhunt_<pid>_<n>`.
+pub fn fresh_database_name() -> String {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    format!(
+        "txhunt_{}_{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    )
 }
 
 /// One DBMS endpoint.
@@ -97,16 +122,90 @@ pub trait Target: Send + Sync {
     fn create_database(&self) -> Result<Box<dyn Database>, TargetError>;
 }
 
-/// Reads a `--target` value: `sqlite` or `sqlite:DIR` (DIR is where txhunt creates, and later
-/// deletes, its database files; the system's temp directory by default).
-pub fn parse_target(spec: &str) -> Result<Box<dyn Target>, TargetError> {
-    let (kind, rest) = spec.split_once(':').unwrap_or((spec, ""));
-    match kind {
-        "sqlite" => Ok(Box::new(SqliteTarget::new(
-            (!rest.is_empty()).then(|| rest.into()),
-        )?)),
+/// Opens the target a `--target` value names:
+///
+/// * `sqlite` or `sqlite:DIR` — embedded SQLite; DIR is where txhunt creates (and later
+///   deletes) its database files, the system's temp directory by default;
+/// * `mariadb`, `postgres` — a private server the testbed starts (from `bin_dir` if given) and
+///   stops when the target is dropped;
+/// * `mysql://…` (MariaDB, MySQL or TiDB, told apart by the server's version), `mariadb://…`,
+///   `tidb://…`, `postgres://…` / `postgresql://…` (PostgreSQL or CockroachDB),
+///   `cockroach://…` — an existing server, where txhunt only uses databases it creates.
+pub fn open_target(spec: &str, bin_dir: Option<&Path>) -> Result<Box<dyn Target>, TargetError> {
+    use crate::profile::{cockroach, mariadb, postgres as pg, tidb};
+    let (scheme, rest) = spec.split_once("://").unwrap_or(("", spec));
+    let as_url = |new_scheme: &str| format!("{new_scheme}://{rest}");
+    match (scheme, spec) {
+        ("", "sqlite") => Ok(Box::new(SqliteTarget::new(None)?)),
+        ("", s) if s.starts_with("sqlite:") => Ok(Box::new(SqliteTarget::new(Some(
+            s["sqlite:".len()..].into(),
+        ))?)),
+        ("", "mariadb") => {
+            let server = Server::start(ServerKind::Mariadb, bin_dir, None)?;
+            let url = server.url().to_string();
+            Ok(Box::new(MysqlTarget::new(&url, Some(&mariadb::MariadbProfile), Some(Arc::new(server)))?))
+        }
+        ("", "postgres") => {
+            let server = Server::start(ServerKind::Postgres, bin_dir, None)?;
+            let url = server.url().to_string();
+            Ok(Box::new(PgTarget::new(&url, Some(&pg::PostgresProfile), Some(Arc::new(server)))?))
+        }
+        ("mysql", _) => Ok(Box::new(MysqlTarget::new(spec, None, None)?)),
+        ("mariadb", _) => Ok(Box::new(MysqlTarget::new(&as_url("mysql"), Some(&mariadb::MariadbProfile), None)?)),
+        ("tidb", _) => Ok(Box::new(MysqlTarget::new(&as_url("mysql"), Some(&tidb::TidbProfile), None)?)),
+        ("postgres" | "postgresql", _) => Ok(Box::new(PgTarget::new(spec, None, None)?)),
+        ("cockroach", _) => Ok(Box::new(PgTarget::new(&as_url("postgres"), Some(&cockroach::CockroachProfile), None)?)),
         _ => Err(TargetError::Spec(format!(
-            "unknown target '{spec}'; accepted: sqlite, sqlite:DIR"
+            "unknown target '{}'; accepted: sqlite, sqlite:DIR, mariadb, postgres, mysql://…, mariadb://…, tidb://…, postgres://…, cockroach://…",
+            redact(spec)
         ))),
+    }
+}
+
+/// `spec` with any password replaced by `***`, fit to print.
+pub fn redact(spec: &str) -> String {
+    let Some((scheme, rest)) = spec.split_once("://") else {
+        return spec.to_string();
+    };
+    let (authority, tail) = rest
+        .split_once('/')
+        .map_or((rest, None), |(a, t)| (a, Some(t)));
+    let authority = match authority.rsplit_once('@') {
+        Some((userinfo, host)) => match userinfo.split_once(':') {
+            Some((user, _password)) => format!("{user}:***@{host}"),
+            None => format!("{userinfo}@{host}"),
+        },
+        None => authority.to_string(),
+    };
+    match tail {
+        Some(t) => format!("{scheme}://{authority}/{t}"),
+        None => format!("{scheme}://{authority}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redacts_passwords() {
+        assert_eq!(
+            redact("mysql://root:secret@db:3306/x"),
+            "mysql://root:***@db:3306/x"
+        );
+        assert_eq!(redact("postgres://u@h/db"), "postgres://u@h/db");
+        assert_eq!(redact("sqlite"), "sqlite");
+    }
+
+    #[test]
+    fn unknown_targets_are_named_without_their_password() {
+        let err = open_target("oracle://sys:hunter2@h", None)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            err.contains("oracle://sys:***@h") && !err.contains("hunter2"),
+            "{err}"
+        );
     }
 }

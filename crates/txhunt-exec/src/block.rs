@@ -2,14 +2,17 @@
 //!
 //! txhunt asks the DBMS: [`ReportedWaits`] trusts the lock waits the driver reports as they
 //! happen (SQLite's busy handler), so a blocked statement is known at once and a resumed one is
-//! known as soon as it ends. [`Timeout`] is the papers' method, kept for comparison and for
-//! targets that cannot report waits: a statement that has not ended after a fixed time is
-//! judged blocked.
+//! known as soon as it ends; [`Probed`] asks the server's lock-wait probe (a monitor session)
+//! while the statement is pending. [`Timeout`] is the papers' method, kept for comparison and
+//! for targets that cannot tell: a statement that has not ended after a fixed time is judged
+//! blocked.
 
 use crate::session::{Pending, Session};
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use txhunt_db::LockProbe;
 
 /// Decides, for a pending statement, whether it ended, waits on a lock, or is still running.
 pub trait BlockDetector: Send + Sync {
@@ -44,6 +47,71 @@ impl BlockDetector for ReportedWaits {
     fn recheck(&self, session: &Session, limit: Duration) -> Pending {
         let baseline = session.poke();
         session.settle(baseline, limit, true)
+    }
+}
+
+/// Exact detection by asking the server's lock-wait probe while a statement is pending.
+pub struct Probed {
+    /// The target's probe.
+    pub probe: Arc<dyn LockProbe>,
+}
+
+/// The first pause before asking the probe; doubled up to [`MAX_POLL`] while it runs.
+const FIRST_POLL: Duration = Duration::from_micros(200);
+/// The longest pause between two probe questions.
+const MAX_POLL: Duration = Duration::from_millis(5);
+
+impl Probed {
+    /// Waits for the statement to end, asking the probe between short pauses; `Waiting` as soon
+    /// as the probe sees a lock wait, `Running` after `limit`.
+    fn watch(&self, session: &Session, limit: Duration) -> Pending {
+        let Some(id) = session.server_id.as_deref() else {
+            return session.settle(0, limit, false);
+        };
+        let deadline = Instant::now() + limit;
+        let mut pause = FIRST_POLL;
+        loop {
+            if let Pending::Done(done) = session.settle(0, pause, false) {
+                return Pending::Done(done);
+            }
+            if self.probe.is_waiting(id) {
+                // It may have ended between the pause and the answer.
+                return match session.settle(0, Duration::ZERO, false) {
+                    Pending::Done(done) => Pending::Done(done),
+                    _ => Pending::Waiting,
+                };
+            }
+            if Instant::now() >= deadline {
+                return Pending::Running;
+            }
+            pause = (pause * 2).min(MAX_POLL);
+        }
+    }
+}
+
+impl BlockDetector for Probed {
+    fn name(&self) -> String {
+        "exact".into()
+    }
+
+    fn after_submit(&self, session: &Session, _baseline: u64, limit: Duration) -> Pending {
+        self.watch(session, limit)
+    }
+
+    /// Asks first: a statement still waiting costs one probe question.
+    fn recheck(&self, session: &Session, limit: Duration) -> Pending {
+        if let Pending::Done(done) = session.settle(0, Duration::ZERO, false) {
+            return Pending::Done(done);
+        }
+        if let Some(id) = session.server_id.as_deref() {
+            if self.probe.is_waiting(id) {
+                return match session.settle(0, Duration::ZERO, false) {
+                    Pending::Done(done) => Pending::Done(done),
+                    _ => Pending::Waiting,
+                };
+            }
+        }
+        self.watch(session, limit)
     }
 }
 
@@ -86,14 +154,20 @@ pub enum BlockDetection {
 }
 
 impl BlockDetection {
-    /// The detector for a target that does (or does not) report its lock waits.
-    pub fn detector(self, reports_waits: bool) -> Box<dyn BlockDetector> {
-        match self {
-            BlockDetection::Exact if reports_waits => Box::new(ReportedWaits),
-            BlockDetection::Exact => Box::new(Timeout {
+    /// The detector for a target whose driver does (or does not) report its lock waits and
+    /// that may have a lock-wait probe.
+    pub fn detector(
+        self,
+        reports_waits: bool,
+        probe: Option<Arc<dyn LockProbe>>,
+    ) -> Box<dyn BlockDetector> {
+        match (self, probe) {
+            (BlockDetection::Exact, _) if reports_waits => Box::new(ReportedWaits),
+            (BlockDetection::Exact, Some(probe)) => Box::new(Probed { probe }),
+            (BlockDetection::Exact, None) => Box::new(Timeout {
                 wait: Duration::from_secs(2),
             }),
-            BlockDetection::Timeout(wait) => Box::new(Timeout { wait }),
+            (BlockDetection::Timeout(wait), _) => Box::new(Timeout { wait }),
         }
     }
 }

@@ -54,7 +54,9 @@ impl Executor {
             let mut setup = db.connect(config, None)?;
             case.init.iter().map(|s| setup.execute(&s.sql)).collect()
         };
-        let detector = self.detection.detector(profile.reports_lock_waits());
+        let detector = self
+            .detection
+            .detector(profile.reports_lock_waits(), db.lock_probe());
         let protocol = Protocol::new(
             case,
             detector.as_ref(),

@@ -78,6 +78,8 @@ pub enum Pending {
 
 /// One session: a thread owning a connection.
 pub struct Session {
+    /// The server's id for this session, for lock-wait probes.
+    pub server_id: Option<String>,
     commands: Option<Sender<String>>,
     slot: Arc<Slot>,
     interrupt: Arc<dyn Interrupt>,
@@ -97,6 +99,7 @@ impl Session {
         let slot = Arc::new(Slot::default());
         let mut conn = connect(Arc::clone(&slot) as Arc<dyn LockWaitHook>)?;
         let interrupt = conn.interrupter();
+        let server_id = conn.session_id();
         let (tx, rx) = channel::<String>();
         let thread_slot = Arc::clone(&slot);
         let thread = std::thread::Builder::new()
@@ -117,6 +120,7 @@ impl Session {
             })
             .map_err(|e| txhunt_db::TargetError::db("starting a session thread", e))?;
         Ok(Session {
+            server_id,
             commands: Some(tx),
             slot,
             interrupt,

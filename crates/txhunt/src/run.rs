@@ -6,7 +6,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::path::PathBuf;
 use std::time::Duration;
-use txhunt_db::{parse_target, Target};
+use txhunt_db::{open_target, Target};
 use txhunt_exec::{parse_duration, BlockDetection, Executor};
 use txhunt_model::{check, scenario, Check, History, Isolation, TestCase};
 
@@ -16,9 +16,13 @@ pub struct RunArgs {
     /// Scenario files to replay.
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// The target: `sqlite` or `sqlite:DIR` (where txhunt creates its throwaway database files).
+    /// The target: `sqlite`, `sqlite:DIR`, `mariadb` or `postgres` (a private server txhunt
+    /// starts and stops), or an existing server's URL: `mysql://…`, `postgres://…`, ….
     #[arg(long, default_value = "sqlite")]
     target: String,
+    /// Where the server binaries are, for `--target mariadb|postgres` (default: the installed ones).
+    #[arg(long)]
+    bin_dir: Option<PathBuf>,
     /// Isolation level to run at, or `all` for every level the target supports. Default: the
     /// levels in each scenario's header that the target supports, else the target's default.
     #[arg(long)]
@@ -67,7 +71,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
             Ok((name.clone(), scenario::parse(&text, &name)?))
         })
         .collect::<anyhow::Result<Vec<(String, TestCase)>>>()?;
-    let target = parse_target(&args.target)?;
+    let target = open_target(&args.target, args.bin_dir.as_deref())?;
     let forced = forced_levels(args.isolation.as_deref(), target.as_ref())?;
     let executor = Executor {
         detection: args.block_detect,

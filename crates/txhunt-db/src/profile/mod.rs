@@ -1,8 +1,14 @@
 //! What txhunt knows about each DBMS: its isolation levels and how its errors end transactions.
 
+pub mod cockroach;
+pub mod mariadb;
+pub mod mysql;
+pub mod postgres;
 pub mod sqlite;
+pub mod tidb;
 
-use txhunt_model::{DbError, Isolation};
+use crate::target::SessionConfig;
+use txhunt_model::{DbError, ErrorClass, Isolation, Mode};
 
 /// What an error does to the transaction it happened in (paper 001 §5.3.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,4 +43,86 @@ pub trait Profile: Send + Sync {
             .collect::<Vec<_>>()
             .join(", ")
     }
+}
+
+/// One question a lock-wait probe asks the server's monitor session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProbeQuery {
+    /// A query answering one number (or boolean): the session waits when it is above zero.
+    Count(String),
+    /// `SHOW ENGINE INNODB STATUS`, read by [`mariadb::waiting_in_innodb_status`] (MariaDB's
+    /// `information_schema.INNODB_TRX` is a cached copy that polling keeps from refreshing).
+    InnodbStatus,
+}
+
+/// What txhunt needs to know about a client/server DBMS on top of [`Profile`].
+pub trait ServerProfile: Profile {
+    /// The statements that configure a fresh session (isolation level, mode, timeouts); never
+    /// `SET GLOBAL`. Errors name what the DBMS does not offer.
+    fn session_setup(&self, config: SessionConfig) -> Result<Vec<String>, String>;
+    /// Sorts an error, given the DBMS's code (errno or SQLSTATE) and message, into a class.
+    fn classify(&self, code: &str, message: &str) -> ErrorClass;
+    /// The questions whose answers say whether session `id` waits on a lock.
+    fn lock_wait_probe(&self, id: &str) -> Vec<ProbeQuery>;
+    /// A query answering whether the session has a transaction open, if the DBMS has one that
+    /// also works right after an error.
+    fn in_transaction_query(&self) -> Option<&'static str>;
+    /// A query listing the user tables of the current database, one name per row.
+    fn list_tables_query(&self) -> &'static str;
+    /// `name` quoted as an identifier.
+    fn quote_ident(&self, name: &str) -> String;
+    /// The concurrency-control modes the DBMS offers (empty: one, pessimistic).
+    fn modes(&self) -> &'static [Mode] {
+        &[]
+    }
+}
+
+/// Checks that `config` asks only for what `profile` offers.
+pub fn check_config(profile: &dyn ServerProfile, config: SessionConfig) -> Result<(), String> {
+    if !profile.isolation_levels().contains(&config.isolation) {
+        return Err(format!(
+            "{} does not support isolation level {}; it supports: {}",
+            profile.name(),
+            config.isolation,
+            profile.isolation_names()
+        ));
+    }
+    if let Some(mode) = config.mode {
+        if !profile.modes().contains(&mode) && mode != Mode::Pessimistic {
+            return Err(format!("{} has no {mode} mode", profile.name()));
+        }
+    }
+    Ok(())
+}
+
+/// The MySQL-family spelling of a level for `SET SESSION …isolation = '…'`.
+pub(crate) fn mysql_level_name(isolation: Isolation) -> &'static str {
+    match isolation {
+        Isolation::ReadUncommitted => "READ-UNCOMMITTED",
+        Isolation::ReadCommitted => "READ-COMMITTED",
+        Isolation::RepeatableRead | Isolation::Snapshot => "REPEATABLE-READ",
+        Isolation::Serializable => "SERIALIZABLE",
+    }
+}
+
+/// Sorts a MySQL-protocol error number shared by MySQL, MariaDB and TiDB; `None` when the
+/// number is not a common one.
+pub(crate) fn classify_mysql_errno(errno: u32) -> Option<ErrorClass> {
+    Some(match errno {
+        1213 => ErrorClass::Deadlock,
+        1205 => ErrorClass::LockTimeout,
+        // duplicate key, foreign keys, NOT NULL, no default, CHECK (MySQL 3819, MariaDB 4025),
+        // out of range, truncated
+        1022 | 1048 | 1062 | 1169 | 1216 | 1217 | 1364 | 1451 | 1452 | 1557 | 1586 | 1761
+        | 1762 | 3819 | 4025 | 1264 | 1406 => ErrorClass::Constraint,
+        // parse error, unknown table/column/function, wrong arguments, not supported
+        1054 | 1064 | 1046 | 1049 | 1051 | 1052 | 1060 | 1061 | 1066 | 1068 | 1072 | 1091
+        | 1109 | 1110 | 1111 | 1115 | 1146 | 1149 | 1221 | 1222 | 1235 | 1241 | 1242 | 1247
+        | 1248 | 1305 | 1327 | 1349 | 1415 | 1582 | 1583 | 1630 => ErrorClass::Syntax,
+        // lost connection, server gone, connection killed, shutdown
+        2002 | 2003 | 2006 | 2013 | 1053 | 1927 => ErrorClass::Connection,
+        // storage engine errors, index corrupt, out of memory, internal error
+        1030 | 1034 | 1037 | 1041 | 1815 => ErrorClass::Internal,
+        _ => return None,
+    })
 }

@@ -96,6 +96,10 @@ impl Connection for SqliteConnection {
     fn interrupter(&self) -> Arc<dyn Interrupt> {
         Arc::new(SqliteInterrupt(self.conn.get_interrupt_handle()))
     }
+
+    fn session_id(&self) -> Option<String> {
+        None
+    }
 }
 
 struct SqliteInterrupt(InterruptHandle);

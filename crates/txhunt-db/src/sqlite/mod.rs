@@ -8,7 +8,9 @@ mod connection;
 
 use crate::profile::sqlite::SqliteProfile;
 use crate::profile::Profile;
-use crate::target::{Connection, Database, LockWaitHook, SessionConfig, Target, TargetError};
+use crate::target::{
+    Connection, Database, LockProbe, LockWaitHook, SessionConfig, Target, TargetError,
+};
 use connection::{open, SqliteConnection};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -86,5 +88,10 @@ impl Database for SqliteDatabase {
     fn final_state(&self) -> Result<DbState, TargetError> {
         let conn = open(&self.path, Isolation::Serializable)?;
         connection::dump(&conn).map_err(|e| TargetError::db("reading the final state", e))
+    }
+
+    /// SQLite needs no probe: its busy handler reports waits (see the profile).
+    fn lock_probe(&self) -> Option<Arc<dyn LockProbe>> {
+        None
     }
 }

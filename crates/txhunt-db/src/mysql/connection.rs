@@ -1,0 +1,143 @@
+//! One MySQL-protocol session.
+
+use super::value::value;
+use crate::profile::ServerProfile;
+use crate::target::{Connection, Interrupt};
+use mysql::prelude::Queryable;
+use mysql::Conn;
+use std::sync::{Arc, Mutex};
+use txhunt_model::{DbError, DbState, ErrorClass, Outcome, Row, StmtKind};
+
+/// A session's connection.
+pub(super) struct MysqlConnection {
+    conn: Conn,
+    id: u32,
+    profile: &'static dyn ServerProfile,
+    monitor: Arc<Mutex<Conn>>,
+}
+
+impl MysqlConnection {
+    pub(super) fn new(
+        conn: Conn,
+        profile: &'static dyn ServerProfile,
+        monitor: Arc<Mutex<Conn>>,
+    ) -> Self {
+        let id = conn.connection_id();
+        MysqlConnection {
+            conn,
+            id,
+            profile,
+            monitor,
+        }
+    }
+}
+
+/// Runs `sql` and reads its first result.
+fn run(conn: &mut Conn, sql: &str) -> Result<Outcome, mysql::Error> {
+    let mut result = conn.query_iter(sql)?;
+    let columns = result.columns();
+    let columns: Vec<mysql::Column> = columns.as_ref().to_vec();
+    if columns.is_empty() {
+        let count = result.affected_rows();
+        drop(result);
+        return Ok(if StmtKind::of(sql).is_write() {
+            Outcome::Affected { count }
+        } else {
+            Outcome::Ok
+        });
+    }
+    let mut rows = Vec::new();
+    for row in result.by_ref() {
+        rows.push(read_row(row?, &columns));
+    }
+    Ok(Outcome::Rows {
+        columns: columns.iter().map(|c| c.name_str().into_owned()).collect(),
+        rows,
+    })
+}
+
+fn read_row(row: mysql::Row, columns: &[mysql::Column]) -> Row {
+    row.unwrap()
+        .into_iter()
+        .zip(columns)
+        .map(|(v, c)| value(v, c))
+        .collect()
+}
+
+/// A driver error as a [`DbError`].
+fn error(e: mysql::Error, profile: &dyn ServerProfile) -> DbError {
+    match e {
+        mysql::Error::MySqlError(e) => DbError {
+            class: profile.classify(&e.code.to_string(), &e.message),
+            code: Some(e.code.to_string()),
+            message: e.message,
+        },
+        mysql::Error::IoError(_) | mysql::Error::CodecError(_) | mysql::Error::DriverError(_) => {
+            DbError {
+                class: ErrorClass::Connection,
+                code: None,
+                message: e.to_string(),
+            }
+        }
+        other => DbError {
+            class: ErrorClass::Other,
+            code: None,
+            message: other.to_string(),
+        },
+    }
+}
+
+impl Connection for MysqlConnection {
+    fn execute(&mut self, sql: &str) -> Outcome {
+        run(&mut self.conn, sql).unwrap_or_else(|e| Outcome::Error(error(e, self.profile)))
+    }
+
+    fn in_transaction(&mut self) -> Option<bool> {
+        let query = self.profile.in_transaction_query()?;
+        self.conn
+            .query_first::<i64, _>(query)
+            .ok()
+            .flatten()
+            .map(|n| n != 0)
+    }
+
+    fn interrupter(&self) -> Arc<dyn Interrupt> {
+        Arc::new(KillQuery {
+            id: self.id,
+            monitor: Arc::clone(&self.monitor),
+        })
+    }
+
+    fn session_id(&self) -> Option<String> {
+        Some(self.id.to_string())
+    }
+}
+
+/// Cancels a session's statement with `KILL QUERY` from the monitor session.
+struct KillQuery {
+    id: u32,
+    monitor: Arc<Mutex<Conn>>,
+}
+
+impl Interrupt for KillQuery {
+    fn interrupt(&self) {
+        let mut monitor = self.monitor.lock().unwrap_or_else(|p| p.into_inner());
+        if let Err(e) = monitor.query_drop(format!("KILL QUERY {}", self.id)) {
+            tracing::debug!("KILL QUERY {} failed: {e}", self.id);
+        }
+    }
+}
+
+/// Every user table's rows, read on `conn`.
+pub(super) fn dump(mut conn: Conn, profile: &dyn ServerProfile) -> Result<DbState, mysql::Error> {
+    let tables: Vec<String> = conn.query(profile.list_tables_query())?;
+    let mut state = DbState::new();
+    for table in tables {
+        let sql = format!("SELECT * FROM {}", profile.quote_ident(&table));
+        match run(&mut conn, &sql)? {
+            Outcome::Rows { rows, .. } => state.insert(&table, rows),
+            _ => state.insert(&table, Vec::new()),
+        }
+    }
+    Ok(state)
+}

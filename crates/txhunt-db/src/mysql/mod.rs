@@ -1,0 +1,189 @@
+//! MySQL-protocol servers (MariaDB, MySQL, TiDB) through the pure-Rust `mysql` driver.
+//!
+//! Each execution creates its own database `txhunt_<pid>_<n>` on the server, used by every
+//! session and dropped afterwards; txhunt never touches any other database.
+
+mod connection;
+mod value;
+
+use crate::profile::{ProbeQuery, ServerProfile};
+use crate::target::{
+    fresh_database_name, Connection, Database, LockProbe, LockWaitHook, SessionConfig, Target,
+    TargetError,
+};
+use connection::MysqlConnection;
+use mysql::prelude::Queryable;
+use mysql::{Conn, Opts, OptsBuilder};
+use std::sync::{Arc, Mutex};
+use txhunt_model::DbState;
+
+/// A MySQL-protocol server and the profile of the DBMS behind it.
+pub struct MysqlTarget {
+    profile: &'static dyn ServerProfile,
+    opts: Opts,
+    _keep_alive: Option<Arc<dyn Send + Sync>>,
+}
+
+impl MysqlTarget {
+    /// Connects to `url` (`mysql://user[:password]@host:port`); with no profile given, it is
+    /// chosen from `SELECT VERSION()` (MariaDB, TiDB, else MySQL). `keep_alive` is held as long
+    /// as the target (e.g. the testbed server it runs on).
+    pub fn new(
+        url: &str,
+        profile: Option<&'static dyn ServerProfile>,
+        keep_alive: Option<Arc<dyn Send + Sync>>,
+    ) -> Result<Self, TargetError> {
+        let opts =
+            Opts::from_url(url).map_err(|e| TargetError::Spec(format!("bad MySQL URL: {e}")))?;
+        let opts: Opts = OptsBuilder::from_opts(opts).db_name(None::<String>).into();
+        let mut conn =
+            Conn::new(opts.clone()).map_err(|e| TargetError::db("connecting to the server", e))?;
+        let profile = match profile {
+            Some(p) => p,
+            None => {
+                let version: String = conn
+                    .query_first("SELECT VERSION()")
+                    .map_err(|e| TargetError::db("asking the server's version", e))?
+                    .unwrap_or_default();
+                profile_for_version(&version)
+            }
+        };
+        Ok(MysqlTarget {
+            profile,
+            opts,
+            _keep_alive: keep_alive,
+        })
+    }
+}
+
+/// The profile for a MySQL-protocol server's `VERSION()`.
+fn profile_for_version(version: &str) -> &'static dyn ServerProfile {
+    if version.contains("MariaDB") {
+        &crate::profile::mariadb::MariadbProfile
+    } else if version.contains("TiDB") {
+        &crate::profile::tidb::TidbProfile
+    } else {
+        &crate::profile::mysql::MysqlProfile
+    }
+}
+
+impl Target for MysqlTarget {
+    fn name(&self) -> String {
+        self.profile.name().to_string()
+    }
+
+    fn profile(&self) -> &dyn crate::profile::Profile {
+        self.profile
+    }
+
+    fn create_database(&self) -> Result<Box<dyn Database>, TargetError> {
+        let name = fresh_database_name();
+        let mut admin = Conn::new(self.opts.clone())
+            .map_err(|e| TargetError::db("connecting to the server", e))?;
+        admin
+            .query_drop(format!(
+                "CREATE DATABASE {}",
+                self.profile.quote_ident(&name)
+            ))
+            .map_err(|e| TargetError::db(format!("creating database {name}"), e))?;
+        let opts: Opts = OptsBuilder::from_opts(self.opts.clone())
+            .db_name(Some(name.clone()))
+            .into();
+        Ok(Box::new(MysqlDatabase {
+            name,
+            opts,
+            profile: self.profile,
+            monitor: Arc::new(Mutex::new(admin)),
+        }))
+    }
+}
+
+/// One database txhunt created; dropped on drop.
+struct MysqlDatabase {
+    name: String,
+    opts: Opts,
+    profile: &'static dyn ServerProfile,
+    monitor: Arc<Mutex<Conn>>,
+}
+
+impl Database for MysqlDatabase {
+    fn connect(
+        &self,
+        config: SessionConfig,
+        _hook: Option<Arc<dyn LockWaitHook>>,
+    ) -> Result<Box<dyn Connection>, TargetError> {
+        let setup = self
+            .profile
+            .session_setup(config)
+            .map_err(TargetError::Spec)?;
+        let mut conn =
+            Conn::new(self.opts.clone()).map_err(|e| TargetError::db("opening a session", e))?;
+        for sql in setup {
+            conn.query_drop(&sql)
+                .map_err(|e| TargetError::db(format!("configuring a session ({sql})"), e))?;
+        }
+        Ok(Box::new(MysqlConnection::new(
+            conn,
+            self.profile,
+            Arc::clone(&self.monitor),
+        )))
+    }
+
+    fn final_state(&self) -> Result<DbState, TargetError> {
+        let conn = Conn::new(self.opts.clone())
+            .map_err(|e| TargetError::db("opening a session for the final state", e))?;
+        connection::dump(conn, self.profile)
+            .map_err(|e| TargetError::db("reading the final state", e))
+    }
+
+    fn lock_probe(&self) -> Option<Arc<dyn LockProbe>> {
+        Some(Arc::new(MysqlProbe {
+            profile: self.profile,
+            monitor: Arc::clone(&self.monitor),
+        }))
+    }
+}
+
+impl Drop for MysqlDatabase {
+    fn drop(&mut self) {
+        let mut monitor = self.monitor.lock().unwrap_or_else(|p| p.into_inner());
+        let drop_sql = format!(
+            "DROP DATABASE IF EXISTS {}",
+            self.profile.quote_ident(&self.name)
+        );
+        if let Err(e) = monitor.query_drop(&drop_sql) {
+            // The server may be gone (a crash test); then there is nothing left to drop.
+            tracing::warn!("could not drop database {}: {e}", self.name);
+        }
+    }
+}
+
+/// The lock-wait probe: the profile's questions, asked on the monitor session.
+struct MysqlProbe {
+    profile: &'static dyn ServerProfile,
+    monitor: Arc<Mutex<Conn>>,
+}
+
+impl LockProbe for MysqlProbe {
+    fn is_waiting(&self, session_id: &str) -> bool {
+        let mut monitor = self.monitor.lock().unwrap_or_else(|p| p.into_inner());
+        self.profile
+            .lock_wait_probe(session_id)
+            .iter()
+            .any(|q| match q {
+                ProbeQuery::Count(sql) => {
+                    matches!(monitor.query_first::<u64, _>(sql), Ok(Some(n)) if n > 0)
+                }
+                ProbeQuery::InnodbStatus => {
+                    match monitor
+                        .query_first::<(String, String, String), _>("SHOW ENGINE INNODB STATUS")
+                    {
+                        Ok(Some((_, _, status))) => {
+                            crate::profile::mariadb::waiting_in_innodb_status(&status, session_id)
+                        }
+                        _ => false,
+                    }
+                }
+            })
+    }
+}

@@ -1,0 +1,136 @@
+//! One PostgreSQL-protocol session.
+
+use super::value::value;
+use crate::profile::ServerProfile;
+use crate::target::{Connection, Interrupt};
+use postgres::{CancelToken, Client, NoTls, SimpleQueryMessage};
+use std::sync::Arc;
+use txhunt_model::{DbError, DbState, ErrorClass, Outcome, StmtKind};
+
+/// A session's connection.
+pub(super) struct PgConnection {
+    client: Client,
+    pid: i32,
+    profile: &'static dyn ServerProfile,
+}
+
+impl PgConnection {
+    pub(super) fn new(
+        mut client: Client,
+        profile: &'static dyn ServerProfile,
+    ) -> Result<Self, postgres::Error> {
+        let pid: i32 = client.query_one("SELECT pg_backend_pid()", &[])?.get(0);
+        Ok(PgConnection {
+            client,
+            pid,
+            profile,
+        })
+    }
+}
+
+/// Runs `sql`: its column types come from preparing it, its rows (as text) and row count from
+/// running it with the simple-query protocol, so every column type reads back the same way.
+pub(super) fn run(client: &mut Client, sql: &str) -> Result<Outcome, postgres::Error> {
+    let types: Vec<(String, postgres::types::Type)> = client
+        .prepare(sql)?
+        .columns()
+        .iter()
+        .map(|c| (c.name().to_string(), c.type_().clone()))
+        .collect();
+    let mut rows = Vec::new();
+    let mut count = 0;
+    for message in client.simple_query(sql)? {
+        match message {
+            SimpleQueryMessage::Row(row) => rows.push(
+                types
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (_, ty))| value(row.get(i), ty))
+                    .collect(),
+            ),
+            SimpleQueryMessage::CommandComplete(n) => count = n,
+            _ => {}
+        }
+    }
+    Ok(if !types.is_empty() {
+        Outcome::Rows {
+            columns: types.into_iter().map(|(name, _)| name).collect(),
+            rows,
+        }
+    } else if StmtKind::of(sql).is_write() {
+        Outcome::Affected { count }
+    } else {
+        Outcome::Ok
+    })
+}
+
+/// A driver error as a [`DbError`].
+pub(super) fn error(e: &postgres::Error, profile: &dyn ServerProfile) -> DbError {
+    match e.as_db_error() {
+        Some(db) => DbError {
+            class: profile.classify(db.code().code(), db.message()),
+            code: Some(db.code().code().to_string()),
+            message: db.message().to_string(),
+        },
+        None => DbError {
+            class: ErrorClass::Connection,
+            code: None,
+            message: match std::error::Error::source(e) {
+                Some(source) => format!("{e}: {source}"),
+                None => e.to_string(),
+            },
+        },
+    }
+}
+
+impl Connection for PgConnection {
+    fn execute(&mut self, sql: &str) -> Outcome {
+        run(&mut self.client, sql).unwrap_or_else(|e| Outcome::Error(error(&e, self.profile)))
+    }
+
+    fn in_transaction(&mut self) -> Option<bool> {
+        let query = self.profile.in_transaction_query()?;
+        let row = self.client.query_one(query, &[]).ok()?;
+        row.try_get::<_, bool>(0).ok()
+    }
+
+    fn interrupter(&self) -> Arc<dyn Interrupt> {
+        Arc::new(Cancel(self.client.cancel_token()))
+    }
+
+    fn session_id(&self) -> Option<String> {
+        Some(self.pid.to_string())
+    }
+}
+
+/// Cancels a session's statement with the protocol's cancel request.
+struct Cancel(CancelToken);
+
+impl Interrupt for Cancel {
+    fn interrupt(&self) {
+        if let Err(e) = self.0.cancel_query(NoTls) {
+            tracing::debug!("cancel request failed: {e}");
+        }
+    }
+}
+
+/// Every user table's rows, read on `client`.
+pub(super) fn dump(
+    client: &mut Client,
+    profile: &dyn ServerProfile,
+) -> Result<DbState, postgres::Error> {
+    let tables: Vec<String> = client
+        .query(profile.list_tables_query(), &[])?
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    let mut state = DbState::new();
+    for table in tables {
+        let sql = format!("SELECT * FROM {}", profile.quote_ident(&table));
+        match run(client, &sql)? {
+            Outcome::Rows { rows, .. } => state.insert(&table, rows),
+            _ => state.insert(&table, Vec::new()),
+        }
+    }
+    Ok(state)
+}

@@ -1,0 +1,98 @@
+//! CockroachDB, implemented from its manual; no CockroachDB can be run here.
+//!
+//! * Isolation: SERIALIZABLE (default), READ COMMITTED (23.2+) and REPEATABLE READ (24.1+,
+//!   snapshot isolation), set per session like PostgreSQL.
+//! * Errors abort the transaction like PostgreSQL; retry errors are 40001 (`serialization`).
+//! * Lock waits: `crdb_internal.cluster_locks` rows with `granted = false` whose transaction
+//!   belongs to the session (`crdb_internal.cluster_transactions.session_id`).
+
+use super::postgres::{classify_sqlstate, isolation_setup};
+use super::{ErrorEffect, ProbeQuery, Profile, ServerProfile};
+use crate::target::SessionConfig;
+use txhunt_model::{DbError, ErrorClass, Isolation};
+
+/// The CockroachDB profile.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct CockroachProfile;
+
+impl Profile for CockroachProfile {
+    fn name(&self) -> &'static str {
+        "cockroach"
+    }
+
+    fn isolation_levels(&self) -> &'static [Isolation] {
+        &[
+            Isolation::ReadCommitted,
+            Isolation::RepeatableRead,
+            Isolation::Serializable,
+        ]
+    }
+
+    fn default_isolation(&self) -> Isolation {
+        Isolation::Serializable
+    }
+
+    fn error_effect(&self, _error: &DbError) -> ErrorEffect {
+        ErrorEffect::NeedsRollback
+    }
+
+    fn reports_lock_waits(&self) -> bool {
+        false
+    }
+}
+
+impl ServerProfile for CockroachProfile {
+    fn session_setup(&self, config: SessionConfig) -> Result<Vec<String>, String> {
+        super::check_config(self, config)?;
+        Ok(vec![isolation_setup(config)])
+    }
+
+    fn classify(&self, code: &str, _message: &str) -> ErrorClass {
+        classify_sqlstate(code)
+    }
+
+    fn lock_wait_probe(&self, id: &str) -> Vec<ProbeQuery> {
+        vec![ProbeQuery::Count(format!(
+            "SELECT count(*) FROM crdb_internal.cluster_locks l \
+             JOIN crdb_internal.cluster_transactions t ON l.txn_id = t.id \
+             WHERE NOT l.granted AND t.session_id = '{id}'"
+        ))]
+    }
+
+    fn in_transaction_query(&self) -> Option<&'static str> {
+        None
+    }
+
+    fn list_tables_query(&self) -> &'static str {
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name"
+    }
+
+    fn quote_ident(&self, name: &str) -> String {
+        format!("\"{}\"", name.replace('"', "\"\""))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serializable_by_default_and_retry_errors_are_serialization_failures() {
+        assert_eq!(
+            CockroachProfile.default_isolation(),
+            Isolation::Serializable
+        );
+        assert_eq!(
+            CockroachProfile.classify("40001", "restart transaction"),
+            ErrorClass::Serialization
+        );
+        let ru = SessionConfig {
+            isolation: Isolation::ReadUncommitted,
+            mode: None,
+        };
+        assert!(CockroachProfile.session_setup(ru).is_err());
+        assert!(
+            matches!(&CockroachProfile.lock_wait_probe("abc")[0], ProbeQuery::Count(q) if q.contains("session_id = 'abc'"))
+        );
+    }
+}

@@ -1,0 +1,115 @@
+//! MySQL 8.x (InnoDB), implemented from its manual; no MySQL server can be run here.
+//!
+//! * Isolation per session with `SET SESSION transaction_isolation`; RU, RC, RR (default), SER.
+//! * Deadlock (1213): InnoDB rolls the whole transaction back and MySQL ends it; no ROLLBACK is
+//!   needed (paper 001 §5.3.2).
+//! * Lock waits: `performance_schema.data_lock_waits` (row locks, live from the lock system)
+//!   and `performance_schema.metadata_locks` with `LOCK_STATUS = 'PENDING'`, joined to the
+//!   session's `PROCESSLIST_ID` through `performance_schema.threads`.
+
+use super::{
+    classify_mysql_errno, mysql_level_name, ErrorEffect, ProbeQuery, Profile, ServerProfile,
+};
+use crate::target::SessionConfig;
+use txhunt_model::{DbError, ErrorClass, Isolation};
+
+/// The MySQL 8 profile.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct MysqlProfile;
+
+impl Profile for MysqlProfile {
+    fn name(&self) -> &'static str {
+        "mysql"
+    }
+
+    fn isolation_levels(&self) -> &'static [Isolation] {
+        &[
+            Isolation::ReadUncommitted,
+            Isolation::ReadCommitted,
+            Isolation::RepeatableRead,
+            Isolation::Serializable,
+        ]
+    }
+
+    fn default_isolation(&self) -> Isolation {
+        Isolation::RepeatableRead
+    }
+
+    fn error_effect(&self, error: &DbError) -> ErrorEffect {
+        match error.class {
+            ErrorClass::Deadlock => ErrorEffect::RolledBack,
+            _ => ErrorEffect::Statement,
+        }
+    }
+
+    fn reports_lock_waits(&self) -> bool {
+        false
+    }
+}
+
+impl ServerProfile for MysqlProfile {
+    fn session_setup(&self, config: SessionConfig) -> Result<Vec<String>, String> {
+        super::check_config(self, config)?;
+        Ok(vec![format!(
+            "SET SESSION transaction_isolation = '{}'",
+            mysql_level_name(config.isolation)
+        )])
+    }
+
+    fn classify(&self, code: &str, _message: &str) -> ErrorClass {
+        classify_mysql_errno(code.parse().unwrap_or(0)).unwrap_or(ErrorClass::Other)
+    }
+
+    fn lock_wait_probe(&self, id: &str) -> Vec<ProbeQuery> {
+        vec![ProbeQuery::Count(format!(
+            "SELECT (SELECT COUNT(*) FROM performance_schema.data_lock_waits w \
+             JOIN performance_schema.threads t ON w.REQUESTING_THREAD_ID = t.THREAD_ID \
+             WHERE t.PROCESSLIST_ID = {id}) + \
+             (SELECT COUNT(*) FROM performance_schema.metadata_locks m \
+             JOIN performance_schema.threads t ON m.OWNER_THREAD_ID = t.THREAD_ID \
+             WHERE t.PROCESSLIST_ID = {id} AND m.LOCK_STATUS = 'PENDING')"
+        ))]
+    }
+
+    fn in_transaction_query(&self) -> Option<&'static str> {
+        None
+    }
+
+    fn list_tables_query(&self) -> &'static str {
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE' ORDER BY table_name"
+    }
+
+    fn quote_ident(&self, name: &str) -> String {
+        format!("`{}`", name.replace('`', "``"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uses_transaction_isolation_and_lets_mysql_end_deadlocked_transactions() {
+        let config = SessionConfig {
+            isolation: Isolation::Serializable,
+            mode: None,
+        };
+        assert_eq!(
+            MysqlProfile.session_setup(config).unwrap(),
+            ["SET SESSION transaction_isolation = 'SERIALIZABLE'"]
+        );
+        let deadlock = DbError {
+            class: MysqlProfile.classify("1213", "Deadlock found"),
+            code: Some("1213".into()),
+            message: String::new(),
+        };
+        assert_eq!(
+            MysqlProfile.error_effect(&deadlock),
+            ErrorEffect::RolledBack
+        );
+        let probe = MysqlProfile.lock_wait_probe("42");
+        assert!(
+            matches!(&probe[0], ProbeQuery::Count(q) if q.contains("PROCESSLIST_ID = 42") && q.contains("data_lock_waits"))
+        );
+    }
+}

@@ -1,0 +1,127 @@
+//! TiDB, implemented from its manual; no TiDB can be run here.
+//!
+//! * Isolation: READ COMMITTED and REPEATABLE READ (TiDB's is snapshot isolation); SERIALIZABLE
+//!   is refused unless `tidb_skip_isolation_level_check` is set, so txhunt does not offer it.
+//! * Modes: pessimistic (default) and optimistic, per session with `tidb_txn_mode` so that both
+//!   explicit `BEGIN` and autocommit statements use it (equivalent to `BEGIN PESSIMISTIC` /
+//!   `BEGIN OPTIMISTIC` for explicit transactions).
+//! * Deadlock (1213) and write conflicts (9007, 8002, 8022) abort the transaction and TiDB ends
+//!   it: no ROLLBACK needed; under the optimistic mode a conflicting COMMIT fails (paper 001
+//!   §5.3.2).
+//! * Lock waits: `information_schema.TIDB_TRX` shows `STATE = 'LockWaiting'` for the session.
+
+use super::{
+    classify_mysql_errno, mysql_level_name, ErrorEffect, ProbeQuery, Profile, ServerProfile,
+};
+use crate::target::SessionConfig;
+use txhunt_model::{DbError, ErrorClass, Isolation, Mode};
+
+/// The TiDB profile.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct TidbProfile;
+
+impl Profile for TidbProfile {
+    fn name(&self) -> &'static str {
+        "tidb"
+    }
+
+    fn isolation_levels(&self) -> &'static [Isolation] {
+        &[Isolation::ReadCommitted, Isolation::RepeatableRead]
+    }
+
+    fn default_isolation(&self) -> Isolation {
+        Isolation::RepeatableRead
+    }
+
+    fn error_effect(&self, error: &DbError) -> ErrorEffect {
+        match error.class {
+            ErrorClass::Deadlock | ErrorClass::Serialization => ErrorEffect::RolledBack,
+            _ => ErrorEffect::Statement,
+        }
+    }
+
+    fn reports_lock_waits(&self) -> bool {
+        false
+    }
+}
+
+impl ServerProfile for TidbProfile {
+    fn session_setup(&self, config: SessionConfig) -> Result<Vec<String>, String> {
+        super::check_config(self, config)?;
+        let mode = config.mode.unwrap_or(Mode::Pessimistic);
+        Ok(vec![
+            format!(
+                "SET SESSION transaction_isolation = '{}'",
+                mysql_level_name(config.isolation)
+            ),
+            format!("SET SESSION tidb_txn_mode = '{}'", mode.name()),
+        ])
+    }
+
+    fn classify(&self, code: &str, _message: &str) -> ErrorClass {
+        let errno: u32 = code.parse().unwrap_or(0);
+        match errno {
+            9007 | 8002 | 8022 | 8028 => ErrorClass::Serialization,
+            // "Information schema is changed" and friends: a schema change interfered.
+            8027 => ErrorClass::Serialization,
+            _ => classify_mysql_errno(errno).unwrap_or(ErrorClass::Other),
+        }
+    }
+
+    fn lock_wait_probe(&self, id: &str) -> Vec<ProbeQuery> {
+        vec![ProbeQuery::Count(format!(
+            "SELECT COUNT(*) FROM information_schema.TIDB_TRX WHERE SESSION_ID = {id} AND STATE = 'LockWaiting'"
+        ))]
+    }
+
+    fn in_transaction_query(&self) -> Option<&'static str> {
+        None
+    }
+
+    fn list_tables_query(&self) -> &'static str {
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE' ORDER BY table_name"
+    }
+
+    fn quote_ident(&self, name: &str) -> String {
+        format!("`{}`", name.replace('`', "``"))
+    }
+
+    fn modes(&self) -> &'static [Mode] {
+        &[Mode::Pessimistic, Mode::Optimistic]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sets_mode_and_refuses_serializable() {
+        let optimistic = SessionConfig {
+            isolation: Isolation::RepeatableRead,
+            mode: Some(Mode::Optimistic),
+        };
+        assert_eq!(
+            TidbProfile.session_setup(optimistic).unwrap(),
+            [
+                "SET SESSION transaction_isolation = 'REPEATABLE-READ'",
+                "SET SESSION tidb_txn_mode = 'optimistic'"
+            ]
+        );
+        let ser = SessionConfig {
+            isolation: Isolation::Serializable,
+            mode: None,
+        };
+        assert!(TidbProfile.session_setup(ser).is_err());
+        assert_eq!(
+            TidbProfile.classify("9007", "Write conflict"),
+            ErrorClass::Serialization
+        );
+        let conflict = DbError {
+            class: ErrorClass::Serialization,
+            code: Some("9007".into()),
+            message: String::new(),
+        };
+        assert_eq!(TidbProfile.error_effect(&conflict), ErrorEffect::RolledBack);
+    }
+}

@@ -1,0 +1,59 @@
+//! Starting a private MariaDB (or MySQL) server.
+
+use super::binaries::find;
+use super::{command, run_setup};
+use crate::target::TargetError;
+use std::path::Path;
+use std::process::Child;
+
+/// Initializes a data directory in `dir` and starts `mariadbd` on `port`.
+pub(super) fn start(
+    dir: &Path,
+    bin_dir: Option<&Path>,
+    port: u16,
+    owner: Option<(u32, u32)>,
+) -> Result<(Child, String), TargetError> {
+    let install = find(&["mariadb-install-db", "mysql_install_db"], bin_dir, &[])?;
+    let server = find(&["mariadbd", "mysqld"], bin_dir, &["/usr/sbin".into()])?;
+    let data = dir.join("data");
+    let mut init = command(&install, dir, owner)?;
+    init.arg("--no-defaults")
+        .arg(format!("--datadir={}", data.display()))
+        .arg("--auth-root-authentication-method=normal")
+        .arg("--skip-test-db");
+    if let Some(base) = bin_dir.and_then(Path::parent) {
+        init.arg(format!("--basedir={}", base.display()));
+    }
+    run_setup(init, "mariadb-install-db", dir)?;
+    let mut cmd = command(&server, dir, owner)?;
+    cmd.arg("--no-defaults")
+        .arg(format!("--datadir={}", data.display()))
+        .arg(format!("--port={port}"))
+        .arg("--bind-address=127.0.0.1")
+        .arg(format!("--socket={}", dir.join("sock").display()))
+        .arg(format!("--pid-file={}", dir.join("pid").display()))
+        .arg(format!("--log-error={}", dir.join("server.log").display()))
+        .args([
+            "--skip-name-resolve",
+            "--skip-log-bin",
+            "--max-connections=1000",
+            "--innodb-buffer-pool-size=64M",
+            "--innodb-flush-log-at-trx-commit=0",
+            "--innodb-doublewrite=0",
+            "--performance-schema=OFF",
+        ]);
+    if let Some(base) = bin_dir.and_then(Path::parent) {
+        cmd.arg(format!("--basedir={}", base.display()));
+    }
+    let child = cmd
+        .spawn()
+        .map_err(|e| TargetError::db(format!("starting {}", server.display()), e))?;
+    Ok((child, format!("mysql://root@127.0.0.1:{port}")))
+}
+
+/// Whether the server at `url` accepts a connection.
+pub(super) fn ready(url: &str) -> bool {
+    mysql::Opts::from_url(url)
+        .ok()
+        .is_some_and(|opts| mysql::Conn::new(opts).is_ok())
+}

@@ -1,0 +1,69 @@
+//! Starting a private PostgreSQL server (any major version 10–18).
+
+use super::binaries::{debian_postgres_dirs, find};
+use super::{command, run_setup};
+use crate::target::TargetError;
+use std::path::Path;
+use std::process::Child;
+
+/// Initializes a cluster in `dir` and starts `postgres` on `port`.
+pub(super) fn start(
+    dir: &Path,
+    bin_dir: Option<&Path>,
+    port: u16,
+    owner: Option<(u32, u32)>,
+) -> Result<(Child, String), TargetError> {
+    let initdb = find(&["initdb"], bin_dir, &debian_postgres_dirs())?;
+    let initdb = std::fs::canonicalize(&initdb).unwrap_or(initdb);
+    let server = initdb.with_file_name("postgres");
+    let data = dir.join("data");
+    let mut init = command(&initdb, dir, owner)?;
+    init.arg("-D").arg(&data).args([
+        "-U",
+        "postgres",
+        "-A",
+        "trust",
+        "--no-sync",
+        "-E",
+        "UTF8",
+        "--no-locale",
+    ]);
+    run_setup(init, "initdb", dir)?;
+    let mut cmd = command(&server, dir, owner)?;
+    cmd.arg("-D")
+        .arg(&data)
+        .arg("-p")
+        .arg(port.to_string())
+        .arg("-k")
+        .arg(dir)
+        .args([
+            "-c",
+            "listen_addresses=127.0.0.1",
+            "-c",
+            "fsync=off",
+            "-c",
+            "synchronous_commit=off",
+            "-c",
+            "full_page_writes=off",
+            "-c",
+            "deadlock_timeout=5ms",
+            "-c",
+            "max_connections=500",
+            "-c",
+            "shared_buffers=32MB",
+        ]);
+    let child = cmd
+        .spawn()
+        .map_err(|e| TargetError::db(format!("starting {}", server.display()), e))?;
+    Ok((
+        child,
+        format!("postgres://postgres@127.0.0.1:{port}/postgres"),
+    ))
+}
+
+/// Whether the server at `url` accepts a connection.
+pub(super) fn ready(url: &str) -> bool {
+    url.parse::<postgres::Config>()
+        .ok()
+        .is_some_and(|c| c.connect(postgres::NoTls).is_ok())
+}
