@@ -4,8 +4,9 @@
 //! Statements are submitted one at a time in the submitted order, each on its session's thread.
 //! A statement that waits on a lock is a block point: its transaction is skipped until the
 //! statement resumes. After every step, blocked statements are checked (in the order they
-//! blocked); those that ended are appended to the actual schedule in the order they ended, and
-//! the scan restarts from the top. Deviations from the papers, each chosen for exactness:
+//! blocked); those that ended are appended to the actual schedule in the order they ended
+//! (failures first: an aborted statement releases its locks before the waiter it unblocked can
+//! succeed), and the scan restarts from the top. Deviations from the papers, each chosen for exactness:
 //!
 //! * resumption is checked after *every* step, blocked ones too, because a new waiter can make
 //!   the DBMS pick an older waiter as deadlock victim;
@@ -18,13 +19,16 @@
 //!   ends the transaction;
 //! * a statement that neither ends nor waits on a lock within the statement timeout is a
 //!   `hang`: it is interrupted and its session torn down (later statements: `not run`);
-//! * statements still blocked when nothing is left to run are cancelled: `never completed`.
+//! * when nothing is left to submit and statements are still blocked: if an idle session keeps
+//!   a transaction open, nothing will release them (`never completed`, cancelled at once);
+//!   otherwise they wait on each other and the DBMS gets the statement timeout to break the
+//!   deadlock; if it does not, they are a `hang`.
 
 use crate::block::BlockDetector;
 use crate::session::{Done, Pending, Session};
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use txhunt_db::{ErrorEffect, Profile};
 use txhunt_model::{Event, Outcome, StepRecord, StmtKind, TestCase, Txn, TxnRecord, TxnStatus};
 
@@ -112,6 +116,28 @@ impl<'a> Protocol<'a> {
 
     /// Runs every step and returns what happened; the sessions are closed on return.
     pub(crate) fn run(mut self) -> Observed {
+        loop {
+            self.scan();
+            // Nothing can be submitted. If every blocked statement waits on another blocked one,
+            // only the DBMS can break the cycle (deadlock detection): give it the statement
+            // timeout. If an idle session keeps a transaction open, nothing will release them.
+            if self.blocked.is_empty() || self.idle_holder_exists() || !self.await_resolution() {
+                break;
+            }
+        }
+        self.give_up_on_blocked();
+        self.sessions.clear();
+        let txns = self.fates();
+        Observed {
+            steps: self.records,
+            schedule: self.schedule,
+            txns,
+        }
+    }
+
+    /// Algorithm 1's scan: submits every submittable step in order, restarting from the top
+    /// whenever a blocked statement resumed.
+    fn scan(&mut self) {
         let n = self.case.steps.len();
         let mut i = 0;
         while i < n {
@@ -131,14 +157,33 @@ impl<'a> Protocol<'a> {
             self.submit(i);
             i = if self.resume_blocked() { 0 } else { i + 1 };
         }
-        self.cancel_still_blocked();
-        self.sessions.clear();
-        let txns = self.fates();
-        Observed {
-            steps: self.records,
-            schedule: self.schedule,
-            txns,
+    }
+
+    /// Whether a session that is not blocked, and has nothing left to run, still has an
+    /// explicit transaction open (and so may hold the locks the blocked statements wait for).
+    fn idle_holder_exists(&self) -> bool {
+        self.txns.iter().any(|t| {
+            let s = self.session_of[t.steps[0]];
+            let last = t.steps[t.steps.len() - 1];
+            t.explicit
+                && self.aborted[t.id].is_none()
+                && self.sessions[s].is_some()
+                && !self.is_blocked(s)
+                && self.handled[last]
+                && !self.case.steps[last].stmt.kind().ends_txn()
+        })
+    }
+
+    /// Rechecks the blocked statements until one resumes (true) or the statement timeout passes.
+    fn await_resolution(&mut self) -> bool {
+        let deadline = Instant::now() + self.limit;
+        while Instant::now() < deadline {
+            if self.resume_blocked() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(1));
         }
+        false
     }
 
     fn is_blocked(&self, session: usize) -> bool {
@@ -168,18 +213,7 @@ impl<'a> Protocol<'a> {
     fn resume_blocked(&mut self) -> bool {
         let mut any = false;
         loop {
-            let mut ended: Vec<(usize, Done)> = Vec::new();
-            let mut hung: Vec<usize> = Vec::new();
-            for &(s, i) in &self.blocked {
-                let Some(session) = &self.sessions[s] else {
-                    continue;
-                };
-                match self.detector.recheck(session, self.limit) {
-                    Pending::Done(done) => ended.push((i, done)),
-                    Pending::Waiting => {}
-                    Pending::Running => hung.push(i),
-                }
-            }
+            let (ended, hung) = self.collect_ended();
             if ended.is_empty() && hung.is_empty() {
                 return any;
             }
@@ -190,7 +224,6 @@ impl<'a> Protocol<'a> {
                 .chain(hung.iter().copied())
                 .collect();
             self.blocked.retain(|(_, i)| !gone.contains(i));
-            ended.sort_by_key(|(_, done)| done.seq);
             for (i, done) in ended {
                 self.complete(i, done);
             }
@@ -198,6 +231,39 @@ impl<'a> Protocol<'a> {
                 self.hang(i);
             }
         }
+    }
+
+    /// The blocked statements that ended (in recording order) and those that now run past the
+    /// timeout. Once one ended, the others are asked again until no more did: a statement judged
+    /// waiting a moment before another ended may have ended first.
+    fn collect_ended(&self) -> (Vec<(usize, Done)>, Vec<usize>) {
+        let mut ended: Vec<(usize, Done)> = Vec::new();
+        let mut hung: Vec<usize> = Vec::new();
+        loop {
+            let mut more = false;
+            for &(s, i) in &self.blocked {
+                if ended.iter().any(|(e, _)| *e == i) || hung.contains(&i) {
+                    continue;
+                }
+                let Some(session) = &self.sessions[s] else {
+                    continue;
+                };
+                match self.detector.recheck(session, self.limit) {
+                    Pending::Done(done) => ended.push((i, done)),
+                    Pending::Waiting => continue,
+                    Pending::Running => hung.push(i),
+                }
+                more = true;
+            }
+            if !more {
+                break;
+            }
+        }
+        // Results can arrive out of order (one thread per session). A failed statement
+        // (deadlock victim, serialization failure) releases its locks before a waiter it
+        // unblocked can succeed, so failures go first, then arrival order.
+        ended.sort_by_key(|(_, done)| (done.outcome.succeeded(), done.seq));
+        (ended, hung)
     }
 
     fn complete(&mut self, i: usize, done: Done) {
@@ -261,15 +327,24 @@ impl<'a> Protocol<'a> {
         self.sessions[s] = None;
     }
 
-    /// Statements still blocked when nothing is left to run can never resume: cancel them.
-    fn cancel_still_blocked(&mut self) {
+    /// Cancels the statements still blocked at the end: `never completed` when an idle
+    /// transaction holds their locks, `hang` when they waited on each other and the DBMS did not
+    /// break the cycle within the statement timeout.
+    fn give_up_on_blocked(&mut self) {
+        let outcome = if self.idle_holder_exists() {
+            Outcome::NeverCompleted
+        } else {
+            Outcome::Hang {
+                after_ms: self.limit.as_millis() as u64,
+            }
+        };
         for (s, i) in std::mem::take(&mut self.blocked) {
             if let Some(session) = &self.sessions[s] {
                 session.cancel_waits();
                 session.interrupt();
                 let _ = session.settle(0, self.limit, false);
             }
-            self.records[i].outcome = Outcome::NeverCompleted;
+            self.records[i].outcome = outcome.clone();
             let line = self.case.steps[i].stmt.line;
             for later in (i + 1)..self.case.steps.len() {
                 if self.session_of[later] == s && !self.handled[later] {

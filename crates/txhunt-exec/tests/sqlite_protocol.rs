@@ -1,86 +1,17 @@
 //! The execution protocol on SQLite: exact schedules of the examples, both block detectors,
 //! hangs, statements that never complete, and resumption order.
 
-use std::path::Path;
+mod common;
+
+use common::{assert_expectations, assert_released_before_resumed, example, schedule};
 use std::time::Duration;
 use txhunt_db::sqlite::SqliteTarget;
 use txhunt_exec::{BlockDetection, Executor};
-use txhunt_model::{scenario, Event, History, Isolation, Outcome, TestCase, TxnStatus};
-
-fn example(name: &str) -> TestCase {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../examples")
-        .join(name);
-    let text = std::fs::read_to_string(&path).expect("example exists");
-    scenario::parse(&text, name).expect("example parses")
-}
+use txhunt_model::{scenario, History, Isolation, Outcome, TestCase, TxnStatus};
 
 fn execute(case: &TestCase, isolation: Isolation, executor: Executor) -> History {
     let target = SqliteTarget::new(None).expect("sqlite target");
-    executor
-        .execute(&target, case, isolation)
-        .expect("execution runs")
-}
-
-/// The actual schedule as `B<line>` (blocked), `C<line>` (completed) and `R<session>` (rollback
-/// sent by txhunt).
-fn schedule(case: &TestCase, history: &History) -> Vec<String> {
-    let line = |step: &usize| case.steps[*step].stmt.line.unwrap_or(0);
-    let txns = case.txns();
-    history
-        .schedule
-        .iter()
-        .map(|e| match e {
-            Event::Blocked { step } => format!("B{}", line(step)),
-            Event::Completed { step } => format!("C{}", line(step)),
-            Event::Rollback { txn, .. } => format!("R{}", txns[*txn].session),
-        })
-        .collect()
-}
-
-/// Every expectation of the scenario holds.
-fn assert_expectations(case: &TestCase, history: &History) {
-    for c in txhunt_model::check(case, history) {
-        assert!(
-            c.passed,
-            "{:?}: expected {}, observed {}",
-            c.line, c.expected, c.observed
-        );
-    }
-}
-
-/// A blocked statement completes only after another transaction ended (by its COMMIT or
-/// ROLLBACK, as an autocommit statement, or by txhunt's ROLLBACK) between its block point and
-/// its completion.
-fn assert_released_before_resumed(case: &TestCase, history: &History) {
-    let txns = case.txns();
-    let txn_of = case.txn_of_steps(&txns);
-    let ends_a_txn = |s: usize| {
-        let txn = &txns[txn_of[s]];
-        !txn.explicit || txn.steps.last() == Some(&s)
-    };
-    for (b, event) in history.schedule.iter().enumerate() {
-        let Event::Blocked { step } = event else {
-            continue;
-        };
-        let Some(c) = history
-            .schedule
-            .iter()
-            .position(|e| matches!(e, Event::Completed { step: s } if s == step))
-        else {
-            continue;
-        };
-        let released = history.schedule[b + 1..c].iter().any(|e| match e {
-            Event::Completed { step: s } => txn_of[*s] != txn_of[*step] && ends_a_txn(*s),
-            Event::Rollback { .. } => true,
-            Event::Blocked { .. } => false,
-        });
-        assert!(
-            released,
-            "step {step} resumed with nothing released: {:?}",
-            history.schedule
-        );
-    }
+    common::execute_on(&target, case, isolation, executor)
 }
 
 const EXACT: Executor = Executor {

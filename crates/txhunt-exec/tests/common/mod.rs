@@ -1,0 +1,249 @@
+//! Helpers shared by the protocol tests of every target.
+#![allow(dead_code)]
+
+use std::path::Path;
+use txhunt_db::Target;
+use txhunt_exec::Executor;
+use txhunt_model::{scenario, Event, History, Isolation, TestCase};
+
+pub fn example(name: &str) -> TestCase {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(name);
+    let text = std::fs::read_to_string(&path).expect("example exists");
+    scenario::parse(&text, name).expect("example parses")
+}
+
+pub fn execute_on(
+    target: &dyn Target,
+    case: &TestCase,
+    isolation: Isolation,
+    executor: Executor,
+) -> History {
+    executor
+        .execute(target, case, isolation)
+        .expect("execution runs")
+}
+
+/// The actual schedule as `B<line>` (blocked), `C<line>` (completed) and `R<session>` (rollback
+/// sent by txhunt).
+pub fn schedule(case: &TestCase, history: &History) -> Vec<String> {
+    let line = |step: &usize| case.steps[*step].stmt.line.unwrap_or(0);
+    let txns = case.txns();
+    history
+        .schedule
+        .iter()
+        .map(|e| match e {
+            Event::Blocked { step } => format!("B{}", line(step)),
+            Event::Completed { step } => format!("C{}", line(step)),
+            Event::Rollback { txn, .. } => format!("R{}", txns[*txn].session),
+        })
+        .collect()
+}
+
+/// Every expectation of the scenario holds.
+pub fn assert_expectations(case: &TestCase, history: &History) {
+    for c in txhunt_model::check(case, history) {
+        assert!(
+            c.passed,
+            "{:?}: expected {}, observed {}",
+            c.line, c.expected, c.observed
+        );
+    }
+}
+
+/// A blocked statement succeeds only after another transaction ended (by its COMMIT or
+/// ROLLBACK, as an autocommit statement, by an error that aborted it, or by txhunt's ROLLBACK)
+/// between its block point and its completion. (A waiter may also end with an error, e.g. as
+/// the victim of a deadlock another statement closed, without anything released.)
+pub fn assert_released_before_resumed(case: &TestCase, history: &History) {
+    let txns = case.txns();
+    let txn_of = case.txn_of_steps(&txns);
+    let ends_a_txn = |s: usize| {
+        let txn = &txns[txn_of[s]];
+        let aborted_here = matches!(
+            history.txns[txn.id].status,
+            txhunt_model::TxnStatus::Aborted { step, .. } if step == s
+        );
+        !txn.explicit || txn.steps.last() == Some(&s) || aborted_here
+    };
+    for (b, event) in history.schedule.iter().enumerate() {
+        let Event::Blocked { step } = event else {
+            continue;
+        };
+        if !history.steps[*step].outcome.succeeded() {
+            continue;
+        }
+        let Some(c) = history
+            .schedule
+            .iter()
+            .position(|e| matches!(e, Event::Completed { step: s } if s == step))
+        else {
+            continue;
+        };
+        let released = history.schedule[b + 1..c].iter().any(|e| match e {
+            Event::Completed { step: s } => txn_of[*s] != txn_of[*step] && ends_a_txn(*s),
+            Event::Rollback { .. } => true,
+            Event::Blocked { .. } => false,
+        });
+        assert!(
+            released,
+            "step {step} ({}) resumed with nothing released: {:?}",
+            history.steps[*step].outcome, history.schedule
+        );
+    }
+}
+
+/// Every scenario file in `examples/<dir>` (sorted), parsed.
+pub fn examples_in(dir: &str) -> Vec<(String, TestCase)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(dir);
+    let mut paths: Vec<_> = std::fs::read_dir(&root)
+        .expect("examples directory")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "sql"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|p| {
+            let name = p.display().to_string();
+            let text = std::fs::read_to_string(&p).expect("readable");
+            let case = scenario::parse(&text, &name).expect("parses");
+            (name, case)
+        })
+        .collect()
+}
+
+/// Starts a private server of `kind` for a whole test binary (it is killed and deleted when the
+/// process exits). Fails loudly if the server cannot start.
+pub fn shared_server(kind: txhunt_db::testbed::ServerKind) -> Box<dyn Target> {
+    let name = kind.name();
+    txhunt_db::open_target(name, None)
+        .unwrap_or_else(|e| panic!("the {name} testbed server must start for these tests: {e}"))
+}
+
+/// Runs every scenario of `examples/<dir>` at every level its header names, which the target
+/// must support, and checks its expectations and the release-before-resume invariant.
+pub fn check_dbms_scenarios(target: &dyn Target, dir: &str) {
+    for (name, case) in examples_in(dir) {
+        let levels = if case.header.isolation.is_empty() {
+            vec![target.profile().default_isolation()]
+        } else {
+            case.header.isolation.clone()
+        };
+        for level in levels {
+            let history = execute_on(target, &case, level, Executor::default());
+            for c in txhunt_model::check(&case, &history) {
+                assert!(
+                    c.passed,
+                    "{name} at {level}: line {:?} expected {}, observed {}",
+                    c.line, c.expected, c.observed
+                );
+            }
+            assert_released_before_resumed(&case, &history);
+        }
+    }
+}
+
+/// Runs the portable examples at every level the target supports: every statement ends (no
+/// hang, nothing left blocked), blocked statements resume only after a release, and the final
+/// state is readable.
+pub fn run_examples_at_every_level(target: &dyn Target) -> Vec<(String, Isolation, Vec<String>)> {
+    let mut schedules = Vec::new();
+    for (name, case) in examples_in("") {
+        for &level in target.profile().isolation_levels() {
+            let history = execute_on(target, &case, level, Executor::default());
+            for (step, record) in case.steps.iter().zip(&history.steps) {
+                assert!(
+                    record.completed.is_some(),
+                    "{name} at {level}: line {:?} did not complete: {}",
+                    step.stmt.line,
+                    record.outcome
+                );
+            }
+            assert!(
+                history.final_state.is_some(),
+                "{name} at {level}: {:?}",
+                history.final_state_error
+            );
+            assert_released_before_resumed(&case, &history);
+            schedules.push((name.clone(), level, schedule(&case, &history)));
+        }
+    }
+    schedules
+}
+
+/// Kills a private server while a statement runs: that statement and the later ones end with
+/// `connection` errors (no panic, no hang); then a fresh server starts and works.
+pub fn crash_mid_case(kind: txhunt_db::testbed::ServerKind, sleep_sql: &str) {
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+    use txhunt_db::testbed::Server;
+    use txhunt_model::{ErrorClass, Outcome};
+
+    let server = Arc::new(Mutex::new(
+        Server::start(kind, None, None).expect("the testbed server starts"),
+    ));
+    let url = server.lock().unwrap().url().to_string();
+    let target = txhunt_db::open_target(&url, None).expect("target on the private server");
+    let case = scenario::parse(
+        &format!(
+            "/* init */ CREATE TABLE t(k INT PRIMARY KEY);
+/* t1 */ BEGIN;
+/* t1 */ INSERT INTO t VALUES (1);
+/* t1 */ {sleep_sql};
+/* t2 */ INSERT INTO t VALUES (2);
+/* t1 */ COMMIT;
+"
+        ),
+        "crash.sql",
+    )
+    .expect("parses");
+    let killer = {
+        let server = Arc::clone(&server);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(700));
+            server.lock().unwrap().kill();
+        })
+    };
+    let started = Instant::now();
+    let history = execute_on(
+        target.as_ref(),
+        &case,
+        target.profile().default_isolation(),
+        Executor::default(),
+    );
+    killer.join().unwrap();
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "no hang after the crash"
+    );
+    let sleep = &history.steps[2].outcome;
+    assert!(
+        matches!(sleep, Outcome::Error(e) if e.class == ErrorClass::Connection),
+        "the running statement sees the crash as a connection error: {sleep}"
+    );
+    for later in &history.steps[3..] {
+        assert!(
+            matches!(&later.outcome, Outcome::Error(e) if e.class == ErrorClass::Connection),
+            "later statements fail with connection errors: {}",
+            later.outcome
+        );
+    }
+    assert!(history.final_state.is_none() && history.final_state_error.is_some());
+    drop(target);
+    drop(server);
+
+    let fresh = Server::start(kind, None, None).expect("a fresh server starts after the crash");
+    let target = txhunt_db::open_target(fresh.url(), None).expect("target on the fresh server");
+    let simple = scenario::parse("/* t1 */ SELECT 1;  -- expect: rows [1]\n", "one.sql").unwrap();
+    let history = execute_on(
+        target.as_ref(),
+        &simple,
+        target.profile().default_isolation(),
+        Executor::default(),
+    );
+    assert_expectations(&simple, &history);
+}
