@@ -1,0 +1,46 @@
+//! The testbed starts private servers quickly and leaves nothing behind when they stop.
+
+use std::path::PathBuf;
+use txhunt_db::testbed::{Server, ServerKind};
+
+fn alive(pid: u32) -> bool {
+    // SAFETY: signal 0 only checks that the process exists.
+    unsafe { libc::kill(pid as libc::pid_t, 0) == 0 }
+}
+
+fn start_and_stop(kind: ServerKind) {
+    let server = Server::start(kind, None, None)
+        .unwrap_or_else(|e| panic!("the {} testbed server must start: {e}", kind.name()));
+    let pid = server.pid();
+    let dir: PathBuf = server.dir().expect("has a directory").to_path_buf();
+    assert!(alive(pid) && dir.exists());
+    assert!(server.url().starts_with(match kind {
+        ServerKind::Mariadb => "mysql://root@127.0.0.1:",
+        ServerKind::Postgres => "postgres://postgres@127.0.0.1:",
+    }));
+    let target = txhunt_db::open_target(server.url(), None).expect("reachable");
+    assert_eq!(target.name(), kind.name());
+    drop(target);
+    drop(server);
+    assert!(!dir.exists(), "{} was deleted", dir.display());
+    assert!(!alive(pid), "server process {pid} stopped");
+}
+
+#[test]
+fn mariadb_starts_and_stops_without_leftovers() {
+    start_and_stop(ServerKind::Mariadb);
+}
+
+#[test]
+fn postgres_starts_and_stops_without_leftovers() {
+    start_and_stop(ServerKind::Postgres);
+}
+
+#[test]
+fn a_missing_binary_directory_is_a_clear_error() {
+    let err = Server::start(ServerKind::Postgres, Some("/nonexistent/bin".as_ref()), None)
+        .err()
+        .expect("fails")
+        .to_string();
+    assert!(err.contains("cannot find initdb in /nonexistent/bin") && err.contains("--bin-dir"), "{err}");
+}
