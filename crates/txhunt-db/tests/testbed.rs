@@ -38,9 +38,16 @@ fn postgres_starts_and_stops_without_leftovers() {
 
 #[test]
 fn a_missing_binary_directory_is_a_clear_error() {
-    let err = Server::start(ServerKind::Postgres, Some("/nonexistent/bin".as_ref()), None)
-        .err()
-        .expect("fails")
-        .to_string();
-    assert!(err.contains("cannot find initdb in /nonexistent/bin") && err.contains("--bin-dir"), "{err}");
+    let err = Server::start(
+        ServerKind::Postgres,
+        Some("/nonexistent/bin".as_ref()),
+        None,
+    )
+    .err()
+    .expect("fails")
+    .to_string();
+    assert!(
+        err.contains("cannot find initdb in /nonexistent/bin") && err.contains("--bin-dir"),
+        "{err}"
+    );
 }

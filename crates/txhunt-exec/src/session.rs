@@ -32,6 +32,8 @@ struct SlotState {
     cancelled: bool,
     /// The current statement's end, once it ended.
     done: Option<Done>,
+    /// A statement was sent and has not ended yet.
+    running: bool,
 }
 
 #[derive(Default)]
@@ -110,6 +112,7 @@ impl Session {
                     let in_txn = conn.in_transaction();
                     let seq = completions.fetch_add(1, Ordering::SeqCst);
                     let mut state = thread_slot.lock();
+                    state.running = false;
                     state.done = Some(Done {
                         outcome,
                         in_txn,
@@ -132,6 +135,7 @@ impl Session {
     pub fn submit(&self, sql: &str) -> u64 {
         let mut state = self.slot.lock();
         state.done = None;
+        state.running = true;
         let baseline = state.waits;
         drop(state);
         if let Some(tx) = &self.commands {
@@ -188,20 +192,27 @@ impl Session {
 }
 
 impl Drop for Session {
-    /// Cancels any wait, interrupts any running statement, closes the connection and joins the
-    /// thread (bounded: a thread stuck in a driver call is left to finish on its own).
+    /// Cancels any wait, interrupts a statement still running (only then: a cancel that lands
+    /// after the statement ended could hit whatever the connection runs next), closes the
+    /// connection and joins the thread (bounded: a thread stuck in a driver call is left to
+    /// finish on its own).
     fn drop(&mut self) {
         self.cancel_waits();
         self.commands = None;
-        if let Some(thread) = self.thread.take() {
-            let deadline = Instant::now() + Duration::from_secs(5);
-            while !thread.is_finished() && Instant::now() < deadline {
+        let Some(thread) = self.thread.take() else {
+            return;
+        };
+        let deadline = Instant::now() + Duration::from_secs(5);
+        let mut next_interrupt = Instant::now();
+        while !thread.is_finished() && Instant::now() < deadline {
+            if self.slot.lock().running && Instant::now() >= next_interrupt {
                 self.interrupt.interrupt();
-                std::thread::sleep(Duration::from_millis(1));
+                next_interrupt = Instant::now() + Duration::from_millis(500);
             }
-            if thread.is_finished() {
-                let _ = thread.join();
-            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        if thread.is_finished() {
+            let _ = thread.join();
         }
     }
 }

@@ -1,7 +1,11 @@
 //! The `txhunt` command line.
 
+mod bench;
+mod interrupt;
 mod render;
 mod run;
+mod server;
+mod shell;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -21,6 +25,13 @@ struct Cli {
 enum Command {
     /// Replay scenario files and check their expectations.
     Run(run::RunArgs),
+    /// Start a private MariaDB or PostgreSQL server, print its URL, serve until Ctrl-C.
+    Server(server::ServerArgs),
+    /// Open N sessions on a target behind one prompt: `2> UPDATE …;` runs on session 2.
+    Shell(shell::ShellArgs),
+    /// Benchmarks, each comparing two ways in one run.
+    #[command(subcommand)]
+    Bench(bench::BenchCommand),
 }
 
 fn main() -> ExitCode {
@@ -37,8 +48,12 @@ fn main() -> ExitCode {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level)),
         )
         .init();
+    interrupt::install();
     let result = match cli.command {
         Command::Run(args) => run::run(&args),
+        Command::Server(args) => server::serve(&args),
+        Command::Shell(args) => shell::shell(&args),
+        Command::Bench(command) => bench::bench(&command),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

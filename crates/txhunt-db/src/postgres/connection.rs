@@ -1,30 +1,54 @@
 //! One PostgreSQL-protocol session.
 
+use super::pool::Pool;
 use super::value::value;
 use crate::profile::ServerProfile;
 use crate::target::{Connection, Interrupt};
 use postgres::{CancelToken, Client, NoTls, SimpleQueryMessage};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use txhunt_model::{DbError, DbState, ErrorClass, Outcome, StmtKind};
 
-/// A session's connection.
+/// A session's connection; given back to the target's pool when dropped, unless a cancel
+/// request was sent to it (one could still arrive while the next user runs a statement).
 pub(super) struct PgConnection {
-    client: Client,
+    client: Option<Client>,
+    cancelled: Arc<AtomicBool>,
     pid: i32,
     profile: &'static dyn ServerProfile,
+    pool: Arc<Pool>,
 }
 
 impl PgConnection {
     pub(super) fn new(
         mut client: Client,
         profile: &'static dyn ServerProfile,
+        pool: Arc<Pool>,
     ) -> Result<Self, postgres::Error> {
         let pid: i32 = client.query_one("SELECT pg_backend_pid()", &[])?.get(0);
         Ok(PgConnection {
-            client,
+            client: Some(client),
+            cancelled: Arc::new(AtomicBool::new(false)),
             pid,
             profile,
+            pool,
         })
+    }
+
+    fn client(&mut self) -> &mut Client {
+        self.client
+            .as_mut()
+            .expect("the client is only taken when the connection is dropped")
+    }
+}
+
+impl Drop for PgConnection {
+    fn drop(&mut self) {
+        if let Some(client) = self.client.take() {
+            if !self.cancelled.load(Ordering::SeqCst) {
+                self.pool.give(client);
+            }
+        }
     }
 }
 
@@ -85,17 +109,21 @@ pub(super) fn error(e: &postgres::Error, profile: &dyn ServerProfile) -> DbError
 
 impl Connection for PgConnection {
     fn execute(&mut self, sql: &str) -> Outcome {
-        run(&mut self.client, sql).unwrap_or_else(|e| Outcome::Error(error(&e, self.profile)))
+        let profile = self.profile;
+        run(self.client(), sql).unwrap_or_else(|e| Outcome::Error(error(&e, profile)))
     }
 
     fn in_transaction(&mut self) -> Option<bool> {
         let query = self.profile.in_transaction_query()?;
-        let row = self.client.query_one(query, &[]).ok()?;
+        let row = self.client().query_one(query, &[]).ok()?;
         row.try_get::<_, bool>(0).ok()
     }
 
     fn interrupter(&self) -> Arc<dyn Interrupt> {
-        Arc::new(Cancel(self.client.cancel_token()))
+        Arc::new(Cancel {
+            token: self.client.as_ref().map(Client::cancel_token),
+            cancelled: Arc::clone(&self.cancelled),
+        })
     }
 
     fn session_id(&self) -> Option<String> {
@@ -104,11 +132,15 @@ impl Connection for PgConnection {
 }
 
 /// Cancels a session's statement with the protocol's cancel request.
-struct Cancel(CancelToken);
+struct Cancel {
+    token: Option<CancelToken>,
+    cancelled: Arc<AtomicBool>,
+}
 
 impl Interrupt for Cancel {
     fn interrupt(&self) {
-        if let Err(e) = self.0.cancel_query(NoTls) {
+        self.cancelled.store(true, Ordering::SeqCst);
+        if let Some(Err(e)) = self.token.as_ref().map(|t| t.cancel_query(NoTls)) {
             tracing::debug!("cancel request failed: {e}");
         }
     }

@@ -16,9 +16,16 @@ pub(super) fn start(
     let install = find(&["mariadb-install-db", "mysql_install_db"], bin_dir, &[])?;
     let server = find(&["mariadbd", "mysqld"], bin_dir, &["/usr/sbin".into()])?;
     let data = dir.join("data");
+    // Its own tmpdir: concurrent bootstraps sharing /tmp were seen to fail here.
+    let tmp = dir.join("tmp");
+    std::fs::create_dir(&tmp).map_err(|e| TargetError::db("creating the server's tmpdir", e))?;
+    if let Some((uid, gid)) = owner {
+        super::chown(&tmp, uid, gid)?;
+    }
     let mut init = command(&install, dir, owner)?;
     init.arg("--no-defaults")
         .arg(format!("--datadir={}", data.display()))
+        .arg(format!("--tmpdir={}", tmp.display()))
         .arg("--auth-root-authentication-method=normal")
         .arg("--skip-test-db");
     if let Some(base) = bin_dir.and_then(Path::parent) {
@@ -28,6 +35,7 @@ pub(super) fn start(
     let mut cmd = command(&server, dir, owner)?;
     cmd.arg("--no-defaults")
         .arg(format!("--datadir={}", data.display()))
+        .arg(format!("--tmpdir={}", tmp.display()))
         .arg(format!("--port={port}"))
         .arg("--bind-address=127.0.0.1")
         .arg(format!("--socket={}", dir.join("sock").display()))

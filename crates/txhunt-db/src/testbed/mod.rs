@@ -40,6 +40,7 @@ impl ServerKind {
 /// A private server; stopped and deleted on drop.
 pub struct Server {
     kind: ServerKind,
+    port: u16,
     url: String,
     child: Child,
     dir: Option<tempfile::TempDir>,
@@ -73,6 +74,7 @@ impl Server {
         register(child.id(), dir.path());
         let mut server = Server {
             kind,
+            port,
             url,
             child,
             dir: Some(dir),
@@ -84,6 +86,11 @@ impl Server {
     /// The connection URL (no password: the testbed's servers have none).
     pub fn url(&self) -> &str {
         &self.url
+    }
+
+    /// The port it listens on (127.0.0.1).
+    pub fn port(&self) -> u16 {
+        self.port
     }
 
     /// The DBMS it runs.
@@ -281,7 +288,8 @@ fn command(program: &Path, dir: &Path, owner: Option<(u32, u32)>) -> Result<Comm
     Ok(cmd)
 }
 
-/// Runs a setup command (initdb, install-db) to its end; an error carries the log's tail.
+/// Runs a setup command (initdb, install-db) to its end; an error carries the log's error
+/// lines and its tail.
 fn run_setup(mut cmd: Command, what: &str, dir: &Path) -> Result<(), TargetError> {
     let status = cmd
         .status()
@@ -291,10 +299,17 @@ fn run_setup(mut cmd: Command, what: &str, dir: &Path) -> Result<(), TargetError
     }
     let log = std::fs::read_to_string(dir.join("server.log")).unwrap_or_default();
     let lines: Vec<&str> = log.lines().collect();
+    let errors: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.contains("ERROR") || l.contains("FATAL") || l.contains("rror:"))
+        .take(10)
+        .collect();
     Err(TargetError::db(
         format!("running {what}"),
         format!(
-            "{status}:\n{}",
+            "{status}:\n{}\n…\n{}",
+            errors.join("\n"),
             lines[lines.len().saturating_sub(15)..].join("\n")
         ),
     ))

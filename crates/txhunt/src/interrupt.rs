@@ -1,0 +1,42 @@
+//! Ctrl-C: servers txhunt started never outlive it.
+//!
+//! By default Ctrl-C kills every testbed server and deletes its files, then exits with 130.
+//! A command that can stop cleanly (`server`, `shell`) asks for a *graceful* Ctrl-C instead:
+//! the first one only sets a flag it waits for; a second one exits at once.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Condvar, Mutex};
+
+static GRACEFUL: AtomicBool = AtomicBool::new(false);
+static REQUESTED: Mutex<bool> = Mutex::new(false);
+static SIGNAL: Condvar = Condvar::new();
+
+/// Installs the handler; call once at start-up.
+pub fn install() {
+    let result = ctrlc::set_handler(|| {
+        let mut requested = REQUESTED.lock().unwrap_or_else(|p| p.into_inner());
+        if GRACEFUL.load(Ordering::SeqCst) && !*requested {
+            *requested = true;
+            SIGNAL.notify_all();
+            return;
+        }
+        txhunt_db::testbed::cleanup_all();
+        std::process::exit(130);
+    });
+    if let Err(e) = result {
+        tracing::warn!("could not install the Ctrl-C handler: {e}");
+    }
+}
+
+/// From now on the first Ctrl-C only sets the flag [`wait`] and [`requested`] see.
+pub fn make_graceful() {
+    GRACEFUL.store(true, Ordering::SeqCst);
+}
+
+/// Blocks until Ctrl-C.
+pub fn wait() {
+    let mut requested = REQUESTED.lock().unwrap_or_else(|p| p.into_inner());
+    while !*requested {
+        requested = SIGNAL.wait(requested).unwrap_or_else(|p| p.into_inner());
+    }
+}
