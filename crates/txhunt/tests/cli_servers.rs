@@ -1,0 +1,138 @@
+//! `txhunt run --target mariadb|postgres`, `txhunt server`, `txhunt shell` and `txhunt bench
+//! block` as a user meets them.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn txhunt(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_txhunt"))
+        .args(args)
+        .output()
+        .expect("txhunt runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn examples(dir: &str) -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(dir);
+    let mut files: Vec<String> = std::fs::read_dir(&root)
+        .expect("examples exist")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "sql"))
+        .map(|p| p.display().to_string())
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn run_on_private_servers_reports_where_each_dbms_blocks() {
+    for dbms in ["mariadb", "postgres"] {
+        let mut args = vec!["run", "--target", dbms];
+        let files = examples(dbms);
+        args.extend(files.iter().map(String::as_str));
+        let out = txhunt(&args);
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{dbms}: {stdout}{}",
+            text(&out.stderr)
+        );
+        assert!(
+            stdout.contains("  blocked\n") && stdout.contains("resumed: "),
+            "{stdout}"
+        );
+    }
+}
+
+#[test]
+fn server_prints_its_url_serves_and_cleans_up_on_ctrl_c() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_txhunt"))
+        .args(["server", "postgres"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("starts");
+    let mut url = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut url)
+        .expect("prints the URL");
+    let url = url.trim().to_string();
+    assert!(url.starts_with("postgres://postgres@127.0.0.1:"), "{url}");
+    let files = examples("postgres");
+    let out = txhunt(&["run", "--target", &url, &files[0]]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    // SAFETY: sends SIGINT to the child we started.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    }
+    let status = child.wait().expect("exits");
+    assert!(status.success(), "{status}");
+    assert!(
+        txhunt(&["run", "--target", &url, &files[0]]).status.code() == Some(2),
+        "the server is gone"
+    );
+}
+
+#[test]
+fn shell_sends_lines_to_sessions_and_reports_waits_and_resumptions() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_txhunt"))
+        .args(["shell", "2", "mariadb"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            b"1> CREATE TABLE t(k INT PRIMARY KEY, v INT);\n1> INSERT INTO t VALUES (1, 1);\n\
+              1> BEGIN;\n1> UPDATE t SET v = 2 WHERE k = 1;\n2> UPDATE t\n   SET v = 3 WHERE k = 1;\n\
+              1> COMMIT;\n9> SELECT 1;\n",
+        )
+        .unwrap();
+    let out = child.wait_with_output().expect("exits");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    let lines: Vec<&str> = stdout.lines().collect();
+    let waiting = lines.iter().position(|l| *l == "[2] waiting on a lock …");
+    let resumed = lines.iter().position(|l| *l == "[2] resumed: affected 1");
+    assert!(waiting.is_some() && resumed > waiting, "{stdout}");
+    assert!(
+        stdout.contains("no session 9; sessions are 1 to 2"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn bench_block_compares_the_probe_with_the_timeout() {
+    let out = txhunt(&[
+        "bench",
+        "block",
+        "--target",
+        "sqlite",
+        "--timeout",
+        "300ms",
+        "--repeat",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let cases = report["cases"].as_array().expect("cases");
+    assert!(!cases.is_empty());
+    for case in cases {
+        assert!(case["blocked_statements"].as_u64().unwrap() >= 1, "{case}");
+        assert!(case["timeout_ms"].as_f64().unwrap() >= 300.0, "{case}");
+        assert!(case["ratio"].as_f64().unwrap() > 1.0, "{case}");
+    }
+}
