@@ -11,24 +11,26 @@ use txhunt_model::{DbError, DbState, ErrorClass, Outcome, Row, StmtKind};
 /// A session's connection.
 pub(super) struct MysqlConnection {
     conn: Conn,
-    id: u32,
+    id: String,
     profile: &'static dyn ServerProfile,
     monitor: Arc<Mutex<Conn>>,
 }
 
 impl MysqlConnection {
     pub(super) fn new(
-        conn: Conn,
+        mut conn: Conn,
         profile: &'static dyn ServerProfile,
         monitor: Arc<Mutex<Conn>>,
-    ) -> Self {
-        let id = conn.connection_id();
-        MysqlConnection {
+    ) -> Result<Self, mysql::Error> {
+        let id = conn
+            .query_first::<String, _>(profile.session_id_query())?
+            .unwrap_or_else(|| conn.connection_id().to_string());
+        Ok(MysqlConnection {
             conn,
             id,
             profile,
             monitor,
-        }
+        })
     }
 }
 
@@ -103,19 +105,19 @@ impl Connection for MysqlConnection {
 
     fn interrupter(&self) -> Arc<dyn Interrupt> {
         Arc::new(KillQuery {
-            id: self.id,
+            id: self.id.clone(),
             monitor: Arc::clone(&self.monitor),
         })
     }
 
     fn session_id(&self) -> Option<String> {
-        Some(self.id.to_string())
+        Some(self.id.clone())
     }
 }
 
 /// Cancels a session's statement with `KILL QUERY` from the monitor session.
 struct KillQuery {
-    id: u32,
+    id: String,
     monitor: Arc<Mutex<Conn>>,
 }
 

@@ -122,11 +122,9 @@ impl Database for MysqlDatabase {
             conn.query_drop(&sql)
                 .map_err(|e| TargetError::db(format!("configuring a session ({sql})"), e))?;
         }
-        Ok(Box::new(MysqlConnection::new(
-            conn,
-            self.profile,
-            Arc::clone(&self.monitor),
-        )))
+        let conn = MysqlConnection::new(conn, self.profile, Arc::clone(&self.monitor))
+            .map_err(|e| TargetError::db("opening a session", e))?;
+        Ok(Box::new(conn))
     }
 
     fn final_state(&self) -> Result<DbState, TargetError> {

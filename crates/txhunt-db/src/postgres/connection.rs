@@ -14,7 +14,7 @@ use txhunt_model::{DbError, DbState, ErrorClass, Outcome, StmtKind};
 pub(super) struct PgConnection {
     client: Option<Client>,
     cancelled: Arc<AtomicBool>,
-    pid: i32,
+    id: String,
     profile: &'static dyn ServerProfile,
     pool: Arc<Pool>,
 }
@@ -25,11 +25,11 @@ impl PgConnection {
         profile: &'static dyn ServerProfile,
         pool: Arc<Pool>,
     ) -> Result<Self, postgres::Error> {
-        let pid: i32 = client.query_one("SELECT pg_backend_pid()", &[])?.get(0);
+        let id: String = client.query_one(profile.session_id_query(), &[])?.get(0);
         Ok(PgConnection {
             client: Some(client),
             cancelled: Arc::new(AtomicBool::new(false)),
-            pid,
+            id,
             profile,
             pool,
         })
@@ -127,7 +127,7 @@ impl Connection for PgConnection {
     }
 
     fn session_id(&self) -> Option<String> {
-        Some(self.pid.to_string())
+        Some(self.id.clone())
     }
 }
 

@@ -129,19 +129,21 @@ impl Drop for PgTarget {
         let Ok(mut admin) = self.admin.connect(NoTls) else {
             return; // the server is gone (a crash test): nothing left to drop
         };
-        let terminate = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()";
-        let _ = admin.execute(terminate, &[&self.database]);
-        let drop_sql = format!(
-            "DROP DATABASE IF EXISTS {}",
-            self.profile.quote_ident(&self.database)
-        );
-        if let Err(e) = admin.batch_execute(&drop_sql) {
-            tracing::warn!(
-                "could not drop database {}: {}",
-                self.database,
-                connection::error(&e, self.profile)
-            );
-        }
+        let name = self.profile.quote_ident(&self.database);
+        end_and_drop(&mut admin, "datname", &self.database, "DATABASE", &name);
+    }
+}
+
+/// Terminates the sessions whose `pg_stat_activity.<column>` is `value`, then drops the
+/// `kind` (`DATABASE` or `SCHEMA`) named `name`; failures are logged (the server may be gone).
+fn end_and_drop(client: &mut Client, column: &str, value: &str, kind: &str, name: &str) {
+    let terminate = format!(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE {column} = $1 AND pid <> pg_backend_pid()"
+    );
+    let _ = client.execute(terminate.as_str(), &[&value]);
+    let cascade = if kind == "SCHEMA" { " CASCADE" } else { "" };
+    if let Err(e) = client.batch_execute(&format!("DROP {kind} IF EXISTS {name}{cascade}")) {
+        tracing::warn!("could not drop {kind} {name}: {e:?}");
     }
 }
 
@@ -222,19 +224,14 @@ impl Drop for PgDatabase {
     /// `application_name`), then drops the schema.
     fn drop(&mut self) {
         let mut monitor = self.monitor.lock().unwrap_or_else(|p| p.into_inner());
-        let terminate = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND pid <> pg_backend_pid()";
-        let _ = monitor.execute(terminate, &[&self.name]);
-        let drop_sql = format!(
-            "DROP SCHEMA IF EXISTS {} CASCADE",
-            self.profile.quote_ident(&self.name)
+        let name = self.profile.quote_ident(&self.name);
+        end_and_drop(
+            &mut monitor,
+            "application_name",
+            &self.name,
+            "SCHEMA",
+            &name,
         );
-        if let Err(e) = monitor.batch_execute(&drop_sql) {
-            tracing::warn!(
-                "could not drop schema {}: {}",
-                self.name,
-                connection::error(&e, self.profile)
-            );
-        }
     }
 }
 

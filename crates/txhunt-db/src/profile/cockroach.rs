@@ -7,7 +7,7 @@
 //!   belongs to the session (`crdb_internal.cluster_transactions.session_id`).
 
 use super::postgres::{classify_sqlstate, isolation_setup};
-use super::{ErrorEffect, ProbeQuery, Profile, ServerProfile};
+use super::{ErrorEffect, Family, ProbeQuery, Profile, ServerProfile};
 use crate::target::SessionConfig;
 use txhunt_model::{DbError, ErrorClass, Isolation};
 
@@ -35,13 +35,13 @@ impl Profile for CockroachProfile {
     fn error_effect(&self, _error: &DbError) -> ErrorEffect {
         ErrorEffect::NeedsRollback
     }
-
-    fn reports_lock_waits(&self) -> bool {
-        false
-    }
 }
 
 impl ServerProfile for CockroachProfile {
+    fn family(&self) -> Family {
+        Family::Postgres
+    }
+
     fn session_setup(&self, config: SessionConfig) -> Result<Vec<String>, String> {
         super::check_config(self, config)?;
         Ok(vec![isolation_setup(config)])
@@ -51,24 +51,16 @@ impl ServerProfile for CockroachProfile {
         classify_sqlstate(code)
     }
 
+    fn session_id_query(&self) -> &'static str {
+        "SHOW session_id"
+    }
+
     fn lock_wait_probe(&self, id: &str) -> Vec<ProbeQuery> {
         vec![ProbeQuery::Count(format!(
             "SELECT count(*) FROM crdb_internal.cluster_locks l \
              JOIN crdb_internal.cluster_transactions t ON l.txn_id = t.id \
              WHERE NOT l.granted AND t.session_id = '{id}'"
         ))]
-    }
-
-    fn in_transaction_query(&self) -> Option<&'static str> {
-        None
-    }
-
-    fn list_tables_query(&self) -> &'static str {
-        "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name"
-    }
-
-    fn quote_ident(&self, name: &str) -> String {
-        format!("\"{}\"", name.replace('"', "\"\""))
     }
 }
 

@@ -13,7 +13,8 @@
 //!   picture (measured: a waiter still shown as `LOCK WAIT` seconds after it resumed).
 
 use super::{
-    classify_mysql_errno, mysql_level_name, ErrorEffect, ProbeQuery, Profile, ServerProfile,
+    classify_mysql_errno, mysql_level_name, ErrorEffect, Family, ProbeQuery, Profile,
+    ServerProfile, ANSI_LEVELS,
 };
 use crate::target::SessionConfig;
 use txhunt_model::{DbError, ErrorClass, Isolation};
@@ -28,12 +29,7 @@ impl Profile for MariadbProfile {
     }
 
     fn isolation_levels(&self) -> &'static [Isolation] {
-        &[
-            Isolation::ReadUncommitted,
-            Isolation::ReadCommitted,
-            Isolation::RepeatableRead,
-            Isolation::Serializable,
-        ]
+        ANSI_LEVELS
     }
 
     fn default_isolation(&self) -> Isolation {
@@ -46,13 +42,13 @@ impl Profile for MariadbProfile {
             _ => ErrorEffect::Statement,
         }
     }
-
-    fn reports_lock_waits(&self) -> bool {
-        false
-    }
 }
 
 impl ServerProfile for MariadbProfile {
+    fn family(&self) -> Family {
+        Family::Mysql
+    }
+
     fn session_setup(&self, config: SessionConfig) -> Result<Vec<String>, String> {
         super::check_config(self, config)?;
         Ok(vec![format!(
@@ -81,14 +77,6 @@ impl ServerProfile for MariadbProfile {
 
     fn in_transaction_query(&self) -> Option<&'static str> {
         Some("SELECT @@in_transaction")
-    }
-
-    fn list_tables_query(&self) -> &'static str {
-        "SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE' ORDER BY table_name"
-    }
-
-    fn quote_ident(&self, name: &str) -> String {
-        format!("`{}`", name.replace('`', "``"))
     }
 }
 

@@ -32,8 +32,11 @@ pub trait Profile: Send + Sync {
     fn default_isolation(&self) -> Isolation;
     /// What `error`, raised inside an explicit transaction, does to that transaction.
     fn error_effect(&self, error: &DbError) -> ErrorEffect;
-    /// Whether the driver reports lock waits through a [`crate::LockWaitHook`] as they happen.
-    fn reports_lock_waits(&self) -> bool;
+    /// Whether the driver reports lock waits through a [`crate::LockWaitHook`] as they happen
+    /// (SQLite's busy handler); servers are asked through a probe instead.
+    fn reports_lock_waits(&self) -> bool {
+        false
+    }
 
     /// The supported levels as text, for error messages.
     fn isolation_names(&self) -> String {
@@ -43,6 +46,23 @@ pub trait Profile: Send + Sync {
             .collect::<Vec<_>>()
             .join(", ")
     }
+}
+
+/// The four ANSI levels, for DBMSs that offer them all.
+pub(crate) const ANSI_LEVELS: &[Isolation] = &[
+    Isolation::ReadUncommitted,
+    Isolation::ReadCommitted,
+    Isolation::RepeatableRead,
+    Isolation::Serializable,
+];
+
+/// The SQL families whose dialect and catalog a server speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// MySQL, MariaDB, TiDB.
+    Mysql,
+    /// PostgreSQL, CockroachDB.
+    Postgres,
 }
 
 /// One question a lock-wait probe asks the server's monitor session.
@@ -66,11 +86,32 @@ pub trait ServerProfile: Profile {
     fn lock_wait_probe(&self, id: &str) -> Vec<ProbeQuery>;
     /// A query answering whether the session has a transaction open, if the DBMS has one that
     /// also works right after an error.
-    fn in_transaction_query(&self) -> Option<&'static str>;
-    /// A query listing the user tables of the current database, one name per row.
-    fn list_tables_query(&self) -> &'static str;
+    fn in_transaction_query(&self) -> Option<&'static str> {
+        None
+    }
+    /// Which SQL family it belongs to.
+    fn family(&self) -> Family;
+    /// A query listing the user tables of the current database (schema), one name per row.
+    fn list_tables_query(&self) -> &'static str {
+        match self.family() {
+            Family::Mysql => "SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE' ORDER BY table_name",
+            Family::Postgres => "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name",
+        }
+    }
+    /// A query answering the session's own id, as the lock-wait probe names it.
+    fn session_id_query(&self) -> &'static str {
+        match self.family() {
+            Family::Mysql => "SELECT CAST(CONNECTION_ID() AS CHAR)",
+            Family::Postgres => "SELECT pg_backend_pid()::text",
+        }
+    }
     /// `name` quoted as an identifier.
-    fn quote_ident(&self, name: &str) -> String;
+    fn quote_ident(&self, name: &str) -> String {
+        match self.family() {
+            Family::Mysql => format!("`{}`", name.replace('`', "``")),
+            Family::Postgres => format!("\"{}\"", name.replace('"', "\"\"")),
+        }
+    }
     /// The concurrency-control modes the DBMS offers (empty: one, pessimistic).
     fn modes(&self) -> &'static [Mode] {
         &[]

@@ -8,7 +8,8 @@
 //!   session's `PROCESSLIST_ID` through `performance_schema.threads`.
 
 use super::{
-    classify_mysql_errno, mysql_level_name, ErrorEffect, ProbeQuery, Profile, ServerProfile,
+    classify_mysql_errno, mysql_level_name, ErrorEffect, Family, ProbeQuery, Profile,
+    ServerProfile, ANSI_LEVELS,
 };
 use crate::target::SessionConfig;
 use txhunt_model::{DbError, ErrorClass, Isolation};
@@ -23,12 +24,7 @@ impl Profile for MysqlProfile {
     }
 
     fn isolation_levels(&self) -> &'static [Isolation] {
-        &[
-            Isolation::ReadUncommitted,
-            Isolation::ReadCommitted,
-            Isolation::RepeatableRead,
-            Isolation::Serializable,
-        ]
+        ANSI_LEVELS
     }
 
     fn default_isolation(&self) -> Isolation {
@@ -41,13 +37,13 @@ impl Profile for MysqlProfile {
             _ => ErrorEffect::Statement,
         }
     }
-
-    fn reports_lock_waits(&self) -> bool {
-        false
-    }
 }
 
 impl ServerProfile for MysqlProfile {
+    fn family(&self) -> Family {
+        Family::Mysql
+    }
+
     fn session_setup(&self, config: SessionConfig) -> Result<Vec<String>, String> {
         super::check_config(self, config)?;
         Ok(vec![format!(
@@ -69,18 +65,6 @@ impl ServerProfile for MysqlProfile {
              JOIN performance_schema.threads t ON m.OWNER_THREAD_ID = t.THREAD_ID \
              WHERE t.PROCESSLIST_ID = {id} AND m.LOCK_STATUS = 'PENDING')"
         ))]
-    }
-
-    fn in_transaction_query(&self) -> Option<&'static str> {
-        None
-    }
-
-    fn list_tables_query(&self) -> &'static str {
-        "SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE' ORDER BY table_name"
-    }
-
-    fn quote_ident(&self, name: &str) -> String {
-        format!("`{}`", name.replace('`', "``"))
     }
 }
 

@@ -8,7 +8,7 @@
 //! * Lock waits: `pg_blocking_pids(pid)` is non-empty while the backend waits on a heavyweight
 //!   lock (rows, tables, transaction ids), read live from the lock manager.
 
-use super::{ErrorEffect, ProbeQuery, Profile, ServerProfile};
+use super::{ErrorEffect, Family, ProbeQuery, Profile, ServerProfile, ANSI_LEVELS};
 use crate::target::SessionConfig;
 use txhunt_model::{DbError, ErrorClass, Isolation};
 
@@ -48,12 +48,7 @@ impl Profile for PostgresProfile {
     }
 
     fn isolation_levels(&self) -> &'static [Isolation] {
-        &[
-            Isolation::ReadUncommitted,
-            Isolation::ReadCommitted,
-            Isolation::RepeatableRead,
-            Isolation::Serializable,
-        ]
+        ANSI_LEVELS
     }
 
     fn default_isolation(&self) -> Isolation {
@@ -63,13 +58,13 @@ impl Profile for PostgresProfile {
     fn error_effect(&self, _error: &DbError) -> ErrorEffect {
         ErrorEffect::NeedsRollback
     }
-
-    fn reports_lock_waits(&self) -> bool {
-        false
-    }
 }
 
 impl ServerProfile for PostgresProfile {
+    fn family(&self) -> Family {
+        Family::Postgres
+    }
+
     fn session_setup(&self, config: SessionConfig) -> Result<Vec<String>, String> {
         super::check_config(self, config)?;
         Ok(vec![isolation_setup(config)])
@@ -83,18 +78,6 @@ impl ServerProfile for PostgresProfile {
         vec![ProbeQuery::Count(format!(
             "SELECT cardinality(pg_blocking_pids({id}))"
         ))]
-    }
-
-    fn in_transaction_query(&self) -> Option<&'static str> {
-        None
-    }
-
-    fn list_tables_query(&self) -> &'static str {
-        "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name"
-    }
-
-    fn quote_ident(&self, name: &str) -> String {
-        format!("\"{}\"", name.replace('"', "\"\""))
     }
 }
 

@@ -11,7 +11,7 @@
 //! * Lock waits: `information_schema.TIDB_TRX` shows `STATE = 'LockWaiting'` for the session.
 
 use super::{
-    classify_mysql_errno, mysql_level_name, ErrorEffect, ProbeQuery, Profile, ServerProfile,
+    classify_mysql_errno, mysql_level_name, ErrorEffect, Family, ProbeQuery, Profile, ServerProfile,
 };
 use crate::target::SessionConfig;
 use txhunt_model::{DbError, ErrorClass, Isolation, Mode};
@@ -39,13 +39,13 @@ impl Profile for TidbProfile {
             _ => ErrorEffect::Statement,
         }
     }
-
-    fn reports_lock_waits(&self) -> bool {
-        false
-    }
 }
 
 impl ServerProfile for TidbProfile {
+    fn family(&self) -> Family {
+        Family::Mysql
+    }
+
     fn session_setup(&self, config: SessionConfig) -> Result<Vec<String>, String> {
         super::check_config(self, config)?;
         let mode = config.mode.unwrap_or(Mode::Pessimistic);
@@ -72,18 +72,6 @@ impl ServerProfile for TidbProfile {
         vec![ProbeQuery::Count(format!(
             "SELECT COUNT(*) FROM information_schema.TIDB_TRX WHERE SESSION_ID = {id} AND STATE = 'LockWaiting'"
         ))]
-    }
-
-    fn in_transaction_query(&self) -> Option<&'static str> {
-        None
-    }
-
-    fn list_tables_query(&self) -> &'static str {
-        "SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE' ORDER BY table_name"
-    }
-
-    fn quote_ident(&self, name: &str) -> String {
-        format!("`{}`", name.replace('`', "``"))
     }
 
     fn modes(&self) -> &'static [Mode] {

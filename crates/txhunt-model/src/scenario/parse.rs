@@ -112,15 +112,21 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// A whole-line comment: header, final-state expectation, or free comment.
-    fn comment_line(&mut self) -> Result<(), ParseError> {
+    /// The text of the `--` comment at the cursor, trimmed, and the offset where it starts;
+    /// moves the cursor to the end of the line.
+    fn comment_to_line_end(&mut self) -> (String, usize) {
         let start = self.pos + 2;
         let end = self.line_end(start);
         self.pos = end;
         let raw = self.text(start, end);
-        let lead = raw.len() - raw.trim_start().len();
-        let content = raw.trim();
-        let base = start + raw[..lead].chars().count();
+        let lead = raw.chars().take_while(|c| c.is_whitespace()).count();
+        (raw.trim().to_string(), start + lead)
+    }
+
+    /// A whole-line comment: header, final-state expectation, or free comment.
+    fn comment_line(&mut self) -> Result<(), ParseError> {
+        let (content, base) = self.comment_to_line_end();
+        let content = content.as_str();
         let lower = content.to_ascii_lowercase();
         if let Some(rest) = strip_key(&lower, "expect final") {
             let offset = content.chars().count() - rest.chars().count();
@@ -327,13 +333,8 @@ impl<'a> Parser<'a> {
                 "unexpected text after ';': expected '-- expect: E', a '-- comment' or the end of the line",
             ));
         }
-        let start = self.pos + 2;
-        let end = self.line_end(start);
-        self.pos = end;
-        let raw = self.text(start, end);
-        let lead = raw.len() - raw.trim_start().len();
-        let content = raw.trim();
-        let base = start + raw[..lead].chars().count();
+        let (content, base) = self.comment_to_line_end();
+        let content = content.as_str();
         let lower = content.to_ascii_lowercase();
         let Some(rest) = strip_key(&lower, "expect") else {
             stmt.note = Some(content.to_string()).filter(|n| !n.is_empty());
