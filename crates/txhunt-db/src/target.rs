@@ -120,6 +120,12 @@ pub trait Target: Send + Sync {
     fn profile(&self) -> &dyn Profile;
     /// Creates a fresh, empty, private database.
     fn create_database(&self) -> Result<Box<dyn Database>, TargetError>;
+    /// How long after a statement starts waiting the DBMS runs its deadlock check for it
+    /// (PostgreSQL: `deadlock_timeout`; zero where the check runs when the wait begins, as in
+    /// InnoDB, or where there is none).
+    fn deadlock_check_delay(&self) -> std::time::Duration {
+        std::time::Duration::ZERO
+    }
 }
 
 /// Opens the target a `--target` value names:

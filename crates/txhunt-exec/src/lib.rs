@@ -63,6 +63,7 @@ impl Executor {
             detector.as_ref(),
             profile,
             self.statement_timeout,
+            after_block(target.deadlock_check_delay()),
             |label, completions| {
                 Session::start(label, |hook| db.connect(config, Some(hook)), completions)
             },
@@ -83,4 +84,13 @@ impl Executor {
             final_state_error,
         })
     }
+}
+
+/// How long to wait after a block point so that the DBMS's deadlock check for that wait has
+/// run: its delay plus half again (at least 5 ms) for timer and scheduling jitter.
+fn after_block(delay: Duration) -> Duration {
+    if delay.is_zero() {
+        return delay;
+    }
+    delay + (delay / 2).max(Duration::from_millis(5))
 }

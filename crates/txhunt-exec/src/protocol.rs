@@ -8,6 +8,9 @@
 //! (failures first: an aborted statement releases its locks before the waiter it unblocked can
 //! succeed), and the scan restarts from the top. Deviations from the papers, each chosen for exactness:
 //!
+//! * after a block point txhunt waits for the DBMS's deadlock check of that wait (PostgreSQL's
+//!   `deadlock_timeout`, zero for InnoDB and SQLite), so the victim of a deadlock is always the
+//!   transaction whose statement closed the cycle;
 //! * resumption is checked after *every* step, blocked ones too, because a new waiter can make
 //!   the DBMS pick an older waiter as deadlock victim;
 //! * as in DT² (and unlike WriteCheck, which skips them), statements of an aborted transaction
@@ -43,6 +46,7 @@ pub(crate) struct Protocol<'a> {
     detector: &'a dyn BlockDetector,
     profile: &'a dyn Profile,
     limit: Duration,
+    after_block: Duration,
     records: Vec<StepRecord>,
     handled: Vec<bool>,
     schedule: Vec<Event>,
@@ -68,6 +72,7 @@ impl<'a> Protocol<'a> {
         detector: &'a dyn BlockDetector,
         profile: &'a dyn Profile,
         limit: Duration,
+        after_block: Duration,
         mut connect: impl FnMut(&str, Arc<AtomicU64>) -> Result<Session, txhunt_db::TargetError>,
     ) -> Result<Self, txhunt_db::TargetError> {
         let labels = case.sessions();
@@ -95,6 +100,7 @@ impl<'a> Protocol<'a> {
             detector,
             profile,
             limit,
+            after_block,
             records: vec![
                 StepRecord {
                     submitted: None,
@@ -204,6 +210,11 @@ impl<'a> Protocol<'a> {
                 self.records[i].blocked = true;
                 self.blocked.push((s, i));
                 self.schedule.push(Event::Blocked { step: i });
+                // Let the DBMS's deadlock check for this wait run before anything else is
+                // submitted: it finds no cycle yet, so a later statement that closes one is
+                // the victim, every time (PostgreSQL checks `deadlock_timeout` after a wait
+                // begins; two waits begun within a millisecond would race).
+                std::thread::sleep(self.after_block);
             }
             Pending::Running => self.hang(i),
         }

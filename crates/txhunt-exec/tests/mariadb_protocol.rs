@@ -85,3 +85,8 @@ fn examples_run_at_every_isolation_level() {
 fn a_server_crash_mid_case_is_a_connection_error_and_a_fresh_server_starts() {
     common::crash_mid_case(ServerKind::Mariadb, "SELECT SLEEP(3)");
 }
+
+#[test]
+fn a_statement_running_past_the_timeout_is_cancelled_as_a_hang() {
+    common::hang_is_cancelled(mariadb(), "SELECT SLEEP(5)");
+}

@@ -53,7 +53,7 @@ fn deadlock_is_resolved_by_the_server_and_the_victim_rolled_back_by_txhunt() {
     );
     assert_eq!(
         common::schedule(&case, &history),
-        ["C7", "C8", "C9", "C10", "B11", "B12", "C11", "Rt1", "C12", "C13", "C14"]
+        ["C7", "C8", "C9", "C10", "B11", "B12", "C12", "Rt2", "C11", "C13", "C14"]
     );
 }
 
@@ -74,4 +74,9 @@ fn examples_run_at_every_isolation_level() {
 #[test]
 fn a_server_crash_mid_case_is_a_connection_error_and_a_fresh_server_starts() {
     common::crash_mid_case(ServerKind::Postgres, "SELECT pg_sleep(3)");
+}
+
+#[test]
+fn a_statement_running_past_the_timeout_is_cancelled_as_a_hang() {
+    common::hang_is_cancelled(postgres(), "SELECT pg_sleep(5)");
 }

@@ -19,6 +19,7 @@ use connection::PgConnection;
 use pool::Pool;
 use postgres::{Client, Config, NoTls};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 use txhunt_model::DbState;
 
 /// A PostgreSQL-protocol server and the profile of the DBMS behind it.
@@ -32,6 +33,8 @@ pub struct PgTarget {
     pool: Arc<Pool>,
     /// The monitor session on it: schemas, lock-wait probe, final states.
     monitor: Arc<Mutex<Client>>,
+    /// The server's `deadlock_timeout`.
+    deadlock_timeout: Duration,
     _keep_alive: Option<Arc<dyn Send + Sync>>,
 }
 
@@ -78,15 +81,21 @@ impl PgTarget {
             })?;
         let mut config = admin.clone();
         config.dbname(&database);
-        let monitor = config
+        let mut monitor = config
             .connect(NoTls)
             .map_err(|e| TargetError::db(format!("connecting to database {database}"), e))?;
+        let deadlock_timeout = monitor
+            .query_one("SHOW deadlock_timeout", &[])
+            .ok()
+            .and_then(|row| parse_pg_duration(row.get(0)))
+            .unwrap_or(Duration::from_secs(1));
         Ok(PgTarget {
             profile,
             admin,
             database,
             pool: Arc::new(Pool::new(config)),
             monitor: Arc::new(Mutex::new(monitor)),
+            deadlock_timeout,
             _keep_alive: keep_alive,
         })
     }
@@ -99,6 +108,10 @@ impl Target for PgTarget {
 
     fn profile(&self) -> &dyn crate::profile::Profile {
         self.profile
+    }
+
+    fn deadlock_check_delay(&self) -> Duration {
+        self.deadlock_timeout
     }
 
     fn create_database(&self) -> Result<Box<dyn Database>, TargetError> {
@@ -132,6 +145,20 @@ impl Drop for PgTarget {
         let name = self.profile.quote_ident(&self.database);
         end_and_drop(&mut admin, "datname", &self.database, "DATABASE", &name);
     }
+}
+
+/// A duration as `SHOW` prints it: `5ms`, `1s`, `2min`.
+fn parse_pg_duration(text: &str) -> Option<Duration> {
+    let split = text.find(|c: char| !c.is_ascii_digit())?;
+    let (number, unit) = text.split_at(split);
+    let n: u64 = number.parse().ok()?;
+    Some(match unit {
+        "us" => Duration::from_micros(n),
+        "ms" => Duration::from_millis(n),
+        "s" => Duration::from_secs(n),
+        "min" => Duration::from_secs(n * 60),
+        _ => return None,
+    })
 }
 
 /// Terminates the sessions whose `pg_stat_activity.<column>` is `value`, then drops the
@@ -258,5 +285,18 @@ impl LockProbe for PgProbe {
                 },
                 ProbeQuery::InnodbStatus => false,
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_durations_as_show_prints_them() {
+        assert_eq!(parse_pg_duration("5ms"), Some(Duration::from_millis(5)));
+        assert_eq!(parse_pg_duration("1s"), Some(Duration::from_secs(1)));
+        assert_eq!(parse_pg_duration("2min"), Some(Duration::from_secs(120)));
+        assert_eq!(parse_pg_duration("soon"), None);
     }
 }

@@ -1,10 +1,8 @@
 //! Starting a private PostgreSQL server (any major version 10–18).
 //!
-//! `deadlock_timeout` is 300 ms (PostgreSQL's default is 1 s): short, so deadlocks resolve
-//! fast, yet far longer than txhunt takes to submit the next statement even on a loaded
-//! machine, so the victim is always the same — the first waiter in the cycle, whose deadlock
-//! check fires first — and runs are reproducible. (Measured here with parallel tests on two
-//! cores: with 5–20 ms the second waiter was often the victim, with 100 ms once in eight runs.)
+//! `deadlock_timeout` is 5 ms (PostgreSQL's default is 1 s), so deadlocks resolve fast; the
+//! executor waits that long after each block point (see `Target::deadlock_check_delay`) so
+//! that the victim is always the transaction that closed the cycle.
 
 use super::binaries::{debian_postgres_dirs, find};
 use super::{command, run_setup};
@@ -52,7 +50,7 @@ pub(super) fn start(
             "-c",
             "full_page_writes=off",
             "-c",
-            "deadlock_timeout=300ms",
+            "deadlock_timeout=5ms",
             "-c",
             "max_connections=500",
             "-c",

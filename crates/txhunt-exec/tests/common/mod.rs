@@ -247,3 +247,38 @@ pub fn crash_mid_case(kind: txhunt_db::testbed::ServerKind, sleep_sql: &str) {
     );
     assert_expectations(&simple, &history);
 }
+
+/// A statement that neither ends nor waits on a lock within the statement timeout is a hang:
+/// it is cancelled on the server (KILL QUERY / cancel request) and its session torn down,
+/// long before the statement would have ended by itself.
+pub fn hang_is_cancelled(target: &dyn Target, sleep_5s_sql: &str) {
+    use std::time::{Duration, Instant};
+    use txhunt_model::Outcome;
+
+    let case = scenario::parse(
+        &format!("/* t1 */ BEGIN;\n/* t1 */ {sleep_5s_sql};\n/* t2 */ SELECT 1;  -- expect: rows [1]\n/* t1 */ COMMIT;\n"),
+        "hang.sql",
+    )
+    .expect("parses");
+    let executor = Executor {
+        statement_timeout: Duration::from_millis(500),
+        ..Executor::default()
+    };
+    let started = Instant::now();
+    let history = execute_on(
+        target,
+        &case,
+        target.profile().default_isolation(),
+        executor,
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "cancelled, not waited out: {:?}",
+        started.elapsed()
+    );
+    assert_eq!(history.steps[1].outcome, Outcome::Hang { after_ms: 500 });
+    assert!(
+        matches!(&history.steps[3].outcome, Outcome::NotRun { reason } if reason.contains("torn down"))
+    );
+    assert_expectations(&case, &history);
+}
