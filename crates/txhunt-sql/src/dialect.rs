@@ -1,0 +1,212 @@
+//! What differs between the SQL dialects txhunt renders: one small trait, one type per family
+//! (no `if dialect == …` anywhere else).
+
+use crate::ast::{Conflict, Lock, SqlType};
+use txhunt_model::Value;
+
+/// An optional SQL feature a generator may use only where the dialect has it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Feature {
+    /// A real BOOLEAN type.
+    Boolean,
+    /// `SELECT … FOR UPDATE`.
+    ForUpdate,
+    /// `SELECT … FOR SHARE` or `LOCK IN SHARE MODE`.
+    ForShare,
+    /// Insert that skips conflicting rows.
+    InsertIgnore,
+    /// Insert that updates the conflicting row.
+    Upsert,
+    /// Insert that replaces the conflicting row.
+    Replace,
+    /// CHECK constraints that are enforced.
+    Check,
+    /// Foreign keys that are enforced.
+    ForeignKey,
+}
+
+/// A SQL dialect.
+pub trait Dialect: Send + Sync {
+    /// Its name: `sqlite`, `mysql`, `postgres`.
+    fn name(&self) -> &'static str;
+    /// Whether it has `feature`.
+    fn supports(&self, feature: Feature) -> bool;
+    /// The spelling of a column type.
+    fn type_name(&self, ty: SqlType) -> String;
+    /// The clause that locks the rows a SELECT reads.
+    fn lock_clause(&self, lock: Lock) -> &'static str {
+        match lock {
+            Lock::Update => "FOR UPDATE",
+            Lock::Share => "FOR SHARE",
+        }
+    }
+    /// The words an INSERT with this conflict handling starts with.
+    fn insert_verb(&self, conflict: &Conflict) -> &'static str;
+    /// What follows the VALUES of an INSERT with this conflict handling, given the rendered
+    /// `SET` list (empty when there is none).
+    fn conflict_clause(&self, conflict: &Conflict, set: &str) -> String;
+    /// A literal value.
+    fn literal(&self, value: &Value) -> String {
+        value.to_string()
+    }
+}
+
+/// SQLite.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Sqlite;
+
+/// MySQL, MariaDB, TiDB.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Mysql;
+
+/// PostgreSQL, CockroachDB.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Postgres;
+
+impl Dialect for Sqlite {
+    fn name(&self) -> &'static str {
+        "sqlite"
+    }
+
+    fn supports(&self, feature: Feature) -> bool {
+        !matches!(
+            feature,
+            Feature::Boolean | Feature::ForUpdate | Feature::ForShare
+        )
+    }
+
+    fn type_name(&self, ty: SqlType) -> String {
+        match ty {
+            SqlType::Int => "INT".into(),
+            SqlType::BigInt => "BIGINT".into(),
+            SqlType::Decimal { precision, scale } => format!("DECIMAL({precision}, {scale})"),
+            SqlType::Double => "DOUBLE".into(),
+            SqlType::Varchar(n) => format!("VARCHAR({n})"),
+            SqlType::Text => "TEXT".into(),
+            SqlType::Boolean => "BOOLEAN".into(),
+        }
+    }
+
+    fn insert_verb(&self, conflict: &Conflict) -> &'static str {
+        match conflict {
+            Conflict::Ignore => "INSERT OR IGNORE INTO",
+            Conflict::Replace => "INSERT OR REPLACE INTO",
+            Conflict::Fail | Conflict::Update { .. } => "INSERT INTO",
+        }
+    }
+
+    fn conflict_clause(&self, conflict: &Conflict, set: &str) -> String {
+        match conflict {
+            Conflict::Update { key, .. } => {
+                format!(" ON CONFLICT ({}) DO UPDATE SET {set}", key.join(", "))
+            }
+            _ => String::new(),
+        }
+    }
+
+    fn literal(&self, value: &Value) -> String {
+        match value {
+            Value::Bool(b) => if *b { "1" } else { "0" }.into(),
+            other => other.to_string(),
+        }
+    }
+}
+
+impl Dialect for Mysql {
+    fn name(&self) -> &'static str {
+        "mysql"
+    }
+
+    fn supports(&self, feature: Feature) -> bool {
+        feature != Feature::Boolean
+    }
+
+    fn type_name(&self, ty: SqlType) -> String {
+        match ty {
+            SqlType::Int => "INT".into(),
+            SqlType::BigInt => "BIGINT".into(),
+            SqlType::Decimal { precision, scale } => format!("DECIMAL({precision}, {scale})"),
+            SqlType::Double => "DOUBLE".into(),
+            SqlType::Varchar(n) => format!("VARCHAR({n})"),
+            SqlType::Text => "TEXT".into(),
+            SqlType::Boolean => "TINYINT".into(),
+        }
+    }
+
+    /// `LOCK IN SHARE MODE`: MariaDB 10.11 has no `FOR SHARE`; MySQL 8 and TiDB accept both.
+    fn lock_clause(&self, lock: Lock) -> &'static str {
+        match lock {
+            Lock::Update => "FOR UPDATE",
+            Lock::Share => "LOCK IN SHARE MODE",
+        }
+    }
+
+    fn insert_verb(&self, conflict: &Conflict) -> &'static str {
+        match conflict {
+            Conflict::Ignore => "INSERT IGNORE INTO",
+            Conflict::Replace => "REPLACE INTO",
+            Conflict::Fail | Conflict::Update { .. } => "INSERT INTO",
+        }
+    }
+
+    fn conflict_clause(&self, conflict: &Conflict, set: &str) -> String {
+        match conflict {
+            Conflict::Update { .. } => format!(" ON DUPLICATE KEY UPDATE {set}"),
+            _ => String::new(),
+        }
+    }
+
+    fn literal(&self, value: &Value) -> String {
+        match value {
+            Value::Bool(b) => if *b { "1" } else { "0" }.into(),
+            other => other.to_string(),
+        }
+    }
+}
+
+impl Dialect for Postgres {
+    fn name(&self) -> &'static str {
+        "postgres"
+    }
+
+    fn supports(&self, feature: Feature) -> bool {
+        feature != Feature::Replace
+    }
+
+    fn type_name(&self, ty: SqlType) -> String {
+        match ty {
+            SqlType::Int => "INT".into(),
+            SqlType::BigInt => "BIGINT".into(),
+            SqlType::Decimal { precision, scale } => format!("DECIMAL({precision}, {scale})"),
+            SqlType::Double => "DOUBLE PRECISION".into(),
+            SqlType::Varchar(n) => format!("VARCHAR({n})"),
+            SqlType::Text => "TEXT".into(),
+            SqlType::Boolean => "BOOLEAN".into(),
+        }
+    }
+
+    fn insert_verb(&self, _conflict: &Conflict) -> &'static str {
+        "INSERT INTO"
+    }
+
+    fn conflict_clause(&self, conflict: &Conflict, set: &str) -> String {
+        match conflict {
+            Conflict::Ignore => " ON CONFLICT DO NOTHING".into(),
+            Conflict::Update { key, .. } => {
+                format!(" ON CONFLICT ({}) DO UPDATE SET {set}", key.join(", "))
+            }
+            Conflict::Fail | Conflict::Replace => String::new(),
+        }
+    }
+}
+
+/// The dialect of a target profile's name (`sqlite`, `mariadb`, `mysql`, `tidb`, `postgres`,
+/// `cockroach`).
+pub fn for_target(name: &str) -> Option<&'static dyn Dialect> {
+    match name {
+        "sqlite" => Some(&Sqlite),
+        "mariadb" | "mysql" | "tidb" => Some(&Mysql),
+        "postgres" | "cockroach" => Some(&Postgres),
+        _ => None,
+    }
+}
