@@ -33,6 +33,11 @@ pub fn make_graceful() {
     GRACEFUL.store(true, Ordering::SeqCst);
 }
 
+/// Whether Ctrl-C was pressed (after [`make_graceful`]).
+pub fn requested() -> bool {
+    *REQUESTED.lock().unwrap_or_else(|p| p.into_inner())
+}
+
 /// Blocks until Ctrl-C.
 pub fn wait() {
     let mut requested = REQUESTED.lock().unwrap_or_else(|p| p.into_inner());

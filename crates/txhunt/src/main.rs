@@ -1,6 +1,7 @@
 //! The `txhunt` command line.
 
 mod bench;
+mod fuzz;
 mod interrupt;
 mod render;
 mod run;
@@ -23,6 +24,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Generate, run and judge random test cases until a budget runs out or Ctrl-C.
+    Fuzz(fuzz::FuzzArgs),
     /// Replay scenario files and check their expectations.
     Run(run::RunArgs),
     /// Start a private MariaDB or PostgreSQL server, print its URL, serve until Ctrl-C.
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
         .init();
     interrupt::install();
     let result = match cli.command {
+        Command::Fuzz(args) => fuzz::fuzz(&args),
         Command::Run(args) => run::run(&args),
         Command::Server(args) => server::serve(&args),
         Command::Shell(args) => shell::shell(&args),

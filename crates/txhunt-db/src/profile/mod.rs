@@ -159,7 +159,7 @@ pub(crate) fn classify_mysql_errno(errno: u32) -> Option<ErrorClass> {
         // parse error, unknown table/column/function, wrong arguments, not supported
         1054 | 1064 | 1046 | 1049 | 1051 | 1052 | 1060 | 1061 | 1066 | 1068 | 1072 | 1091
         | 1109 | 1110 | 1111 | 1115 | 1146 | 1149 | 1221 | 1222 | 1235 | 1241 | 1242 | 1247
-        | 1248 | 1305 | 1327 | 1349 | 1415 | 1582 | 1583 | 1630 => ErrorClass::Syntax,
+        | 1248 | 1327 | 1349 | 1415 | 1582 | 1583 | 1630 => ErrorClass::Syntax,
         // lost connection, server gone, connection killed, shutdown
         2002 | 2003 | 2006 | 2013 | 1053 | 1927 => ErrorClass::Connection,
         // storage engine errors, index corrupt, out of memory, internal error

@@ -43,7 +43,8 @@ impl Gen {
     }
 
     /// Up to `max_rows` rows for `table` that satisfy its keys, NOT NULL and CHECK
-    /// constraints; foreign keys point at rows of `parents`' data.
+    /// constraints; foreign keys point at rows of `existing` data (of the tables in
+    /// `self.tables`).
     pub fn rows(
         &mut self,
         table: &Table,
@@ -81,10 +82,21 @@ impl Gen {
             .as_ref()
             .filter(|fk| fk.columns[0] == column.name)
         {
+            let key = self
+                .tables
+                .iter()
+                .find(|t| t.name == fk.table)
+                .and_then(|parent| {
+                    parent
+                        .columns
+                        .iter()
+                        .position(|c| c.name == fk.references[0])
+                });
             let parent_keys: Vec<Value> = existing
                 .iter()
                 .find(|(name, _)| *name == fk.table)
-                .map(|(_, rows)| rows.iter().map(|r| r[0].clone()).collect())
+                .zip(key)
+                .map(|((_, rows), k)| rows.iter().map(|r| r[k].clone()).collect())
                 .unwrap_or_default();
             return parent_keys
                 .choose(&mut self.rng)

@@ -60,15 +60,18 @@ impl Gen {
         } else if roll < 55 {
             let key = self.pick_column(t);
             let measured = self.pick_column(t);
+            // PostgreSQL has no MIN/MAX of booleans.
+            let agg = if measured.ty == crate::ast::SqlType::Boolean {
+                Agg::Count
+            } else {
+                *[Agg::Count, Agg::Min, Agg::Max]
+                    .choose(&mut self.rng)
+                    .unwrap_or(&Agg::Count)
+            };
             select.items = vec![
                 SelectItem::Expr(Expr::col(&key.name)),
                 SelectItem::CountStar,
-                SelectItem::Agg(
-                    *[Agg::Count, Agg::Min, Agg::Max]
-                        .choose(&mut self.rng)
-                        .unwrap_or(&Agg::Count),
-                    Expr::col(&measured.name),
-                ),
+                SelectItem::Agg(agg, Expr::col(&measured.name)),
             ];
             if measured.ty.is_numeric() && self.rng.random_bool(0.5) {
                 select.items[2] = SelectItem::Agg(Agg::Sum, Expr::col(&measured.name));
@@ -118,12 +121,15 @@ impl Gen {
 
     fn insert(&mut self, t: usize) -> (Stmt, &'static str) {
         let table = self.tables[t].clone();
-        let columns: Vec<usize> = (0..table.columns.len())
+        let mut columns: Vec<usize> = (0..table.columns.len())
             .filter(|&i| {
                 let c = &table.columns[i];
                 c.not_null && c.default.is_none() || self.rng.random_bool(0.85)
             })
             .collect();
+        if columns.is_empty() {
+            columns.push(0);
+        }
         let n = self.rng.random_range(1..=3);
         let mut rows = Vec::new();
         for _ in 0..n {
@@ -173,7 +179,8 @@ impl Gen {
             .filter(|fk| fk.columns[0] == column.name)
             .and_then(|fk| self.tables.iter().position(|p| p.name == fk.table));
         if let Some(p) = fk_parent {
-            let parent_column = self.tables[p].columns[0].clone();
+            let key = self.tables[p].primary_key[0].clone();
+            let parent_column = self.tables[p].column(&key).cloned().unwrap_or(column);
             return self.constant(p, &parent_column);
         }
         self.constant(t, &column)
@@ -205,7 +212,12 @@ impl Gen {
             let column = table.columns[i].clone();
             let value = if column.ty.is_numeric() && self.rng.random_bool(0.3) {
                 let k = Expr::lit(Value::Int(self.rng.random_range(1..=5)));
-                Expr::col(&column.name).binary(BinOp::Add, k)
+                // Qualified: in an upsert a bare name could be the new row or the old one.
+                let current = Expr::Column {
+                    table: Some(table.name.clone()),
+                    name: column.name.clone(),
+                };
+                current.binary(BinOp::Add, k)
             } else {
                 Expr::lit(self.constant(t, &column))
             };

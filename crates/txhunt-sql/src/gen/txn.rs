@@ -23,6 +23,7 @@ impl Gen {
     /// A whole case.
     pub fn case(&mut self) -> GeneratedCase {
         let (tables, indexes) = self.schema();
+        self.tables = tables.clone();
         let mut init = Vec::new();
         let mut init_kinds = Vec::new();
         let mut data: Vec<(String, Vec<Vec<txhunt_model::Value>>)> = Vec::new();
@@ -52,7 +53,6 @@ impl Gen {
             init.push(render(&Stmt::Insert(insert), self.dialect));
             init_kinds.push("insert-data");
         }
-        self.tables = tables;
         self.rows = data.into_iter().map(|(_, rows)| rows).collect();
 
         let txns = self.transactions();

@@ -1,0 +1,165 @@
+//! The fuzz loop: generate → execute → judge → save, on K workers, until a budget runs out or
+//! the caller asks it to stop.
+
+use crate::seed::case_seed;
+use crate::stats::{Stats, Summary};
+use crate::store::{save, Saved};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::{Duration, Instant};
+use txhunt_db::{Target, TargetError};
+use txhunt_exec::Executor;
+use txhunt_model::Isolation;
+use txhunt_oracle::explicit;
+use txhunt_sql::{generate, GenConfig};
+
+/// How a campaign runs.
+#[derive(Debug, Clone)]
+pub struct Campaign {
+    /// The campaign's seed: case `i` gets [`case_seed`]`(seed, i)`.
+    pub seed: u64,
+    /// Stop after this many cases.
+    pub cases: Option<u64>,
+    /// Stop after this long (the case running then is finished).
+    pub duration: Option<Duration>,
+    /// The isolation levels to draw from (each case gets one, chosen by its seed).
+    pub levels: Vec<Isolation>,
+    /// Parallel workers, each executing in databases of its own.
+    pub workers: usize,
+    /// Where findings are saved.
+    pub out: PathBuf,
+    /// The generators' sizes.
+    pub generator: GenConfig,
+    /// How cases are executed.
+    pub executor: Executor,
+}
+
+/// A campaign could not go on.
+#[derive(Debug, thiserror::Error)]
+pub enum HuntError {
+    /// The target failed and could not be reopened.
+    #[error("the target failed and could not be reopened: {0}")]
+    Target(#[from] TargetError),
+    /// The target's dialect is unknown to the generators.
+    #[error("no SQL dialect for target {0}")]
+    Dialect(String),
+    /// A finding could not be saved.
+    #[error("saving a finding under {path}: {source}")]
+    Save {
+        /// The directory.
+        path: PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+}
+
+/// Runs `campaign` on `target`. `reopen` opens the target again after it failed (a crashed
+/// testbed server is replaced, and the campaign goes on). `stop` ends it after the running
+/// cases; `progress` sees the counters after every case.
+pub fn run(
+    campaign: &Campaign,
+    target: Box<dyn Target>,
+    reopen: &(dyn Fn() -> Result<Box<dyn Target>, TargetError> + Sync),
+    stop: &AtomicBool,
+    progress: &(dyn Fn(&Stats) + Sync),
+) -> Result<Summary, HuntError> {
+    let name = target.name();
+    let dialect = txhunt_sql::dialect::for_target(target.profile().name())
+        .ok_or_else(|| HuntError::Dialect(name.clone()))?;
+    let levels = if campaign.levels.is_empty() {
+        target.profile().isolation_levels().to_vec()
+    } else {
+        campaign.levels.clone()
+    };
+    let target: RwLock<Arc<dyn Target>> = RwLock::new(Arc::from(target));
+    let stats = Mutex::new(Stats::default());
+    let next = AtomicU64::new(0);
+    let started = Instant::now();
+    let deadline = campaign.duration.map(|d| started + d);
+    let worker = || -> Result<(), HuntError> {
+        loop {
+            if stop.load(Ordering::SeqCst) || deadline.is_some_and(|d| Instant::now() >= d) {
+                return Ok(());
+            }
+            let index = next.fetch_add(1, Ordering::SeqCst);
+            if campaign.cases.is_some_and(|n| index >= n) {
+                return Ok(());
+            }
+            let seed = case_seed(campaign.seed, index);
+            let level = levels[(seed % levels.len() as u64) as usize];
+            let generated = generate(seed, &campaign.generator, dialect, level, None);
+            let current = Arc::clone(&target.read().unwrap_or_else(|p| p.into_inner()));
+            let history = match campaign
+                .executor
+                .execute(current.as_ref(), &generated.case, level)
+            {
+                Ok(history) => history,
+                Err(e) => {
+                    tracing::warn!("case {index}: {e}; reopening the target");
+                    replace(&target, &current, reopen)?;
+                    continue;
+                }
+            };
+            let findings = explicit::check(&generated.case, &history);
+            for finding in &findings {
+                let saved = Saved {
+                    campaign_seed: campaign.seed,
+                    index,
+                    case_seed: seed,
+                    finding,
+                    case: &generated.case,
+                    history: &history,
+                };
+                save(&campaign.out, &saved).map_err(|source| HuntError::Save {
+                    path: campaign.out.clone(),
+                    source,
+                })?;
+            }
+            let mut all = stats.lock().unwrap_or_else(|p| p.into_inner());
+            all.record(&generated, &history);
+            for finding in &findings {
+                all.found(&finding.oracle);
+            }
+            progress(&all);
+            drop(all);
+            if findings.iter().any(|f| f.signature == "connection") {
+                replace(&target, &current, reopen)?;
+            }
+        }
+    };
+    let results: Vec<Result<(), HuntError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..campaign.workers.max(1))
+            .map(|_| scope.spawn(worker))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    results.into_iter().collect::<Result<(), HuntError>>()?;
+    let stats = stats.into_inner().unwrap_or_else(|p| p.into_inner());
+    Ok(Summary::new(
+        name,
+        campaign.seed,
+        campaign.workers.max(1),
+        stats,
+        started.elapsed().as_secs_f64(),
+    ))
+}
+
+/// Replaces the shared target by a reopened one, unless another worker already did.
+fn replace(
+    target: &RwLock<Arc<dyn Target>>,
+    failed: &Arc<dyn Target>,
+    reopen: &(dyn Fn() -> Result<Box<dyn Target>, TargetError> + Sync),
+) -> Result<(), HuntError> {
+    let mut current = target.write().unwrap_or_else(|p| p.into_inner());
+    if Arc::ptr_eq(&current, failed) {
+        *current = Arc::from(reopen()?);
+    }
+    Ok(())
+}

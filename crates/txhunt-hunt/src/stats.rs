@@ -1,0 +1,135 @@
+//! What a campaign counts, and its JSON summary.
+
+use serde::Serialize;
+use std::collections::BTreeMap;
+use txhunt_model::{ErrorClass, History, Outcome, TxnStatus};
+use txhunt_sql::GeneratedCase;
+
+/// Counters of a campaign.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    /// Cases executed.
+    pub cases: u64,
+    /// Transactions executed.
+    pub transactions: u64,
+    /// Statements executed (setup and steps), per kind.
+    pub statements: BTreeMap<&'static str, u64>,
+    /// Statements the DBMS rejected as syntax or unsupported, per kind: generator bugs.
+    pub rejected: BTreeMap<&'static str, u64>,
+    /// Statements that blocked.
+    pub blocked: u64,
+    /// Transactions aborted by an error.
+    pub aborted: u64,
+    /// Findings per oracle.
+    pub findings: BTreeMap<String, u64>,
+}
+
+impl Stats {
+    /// Counts one executed case.
+    pub fn record(&mut self, generated: &GeneratedCase, history: &History) {
+        self.cases += 1;
+        self.transactions += history.txns.len() as u64;
+        let init = generated.init_kinds.iter().zip(&history.init);
+        let steps = generated
+            .kinds
+            .iter()
+            .zip(history.steps.iter().map(|s| &s.outcome));
+        for (kind, outcome) in init.chain(steps) {
+            *self.statements.entry(kind).or_default() += 1;
+            if let Outcome::Error(e) = outcome {
+                if e.class == ErrorClass::Syntax {
+                    *self.rejected.entry(kind).or_default() += 1;
+                    tracing::debug!("rejected {kind}: {e}");
+                }
+            }
+        }
+        self.blocked += history.steps.iter().filter(|s| s.blocked).count() as u64;
+        self.aborted += history
+            .txns
+            .iter()
+            .filter(|t| matches!(t.status, TxnStatus::Aborted { .. }))
+            .count() as u64;
+    }
+
+    /// Counts one finding.
+    pub fn found(&mut self, oracle: &str) {
+        *self.findings.entry(oracle.to_string()).or_default() += 1;
+    }
+
+    /// All statements executed.
+    pub fn statement_count(&self) -> u64 {
+        self.statements.values().sum()
+    }
+
+    /// All statements rejected.
+    pub fn rejected_count(&self) -> u64 {
+        self.rejected.values().sum()
+    }
+
+    /// `part` of `whole` in percent.
+    pub fn percent(part: u64, whole: u64) -> f64 {
+        if whole == 0 {
+            0.0
+        } else {
+            100.0 * part as f64 / whole as f64
+        }
+    }
+}
+
+/// The summary `txhunt fuzz --format json` prints.
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    /// The target's name.
+    pub target: String,
+    /// The campaign's seed.
+    pub seed: u64,
+    /// Worker threads.
+    pub workers: usize,
+    /// The counters.
+    #[serde(flatten)]
+    pub stats: Stats,
+    /// Rejected statements in percent of all statements.
+    pub rejected_percent: f64,
+    /// Blocked statements in percent of all statements.
+    pub blocked_percent: f64,
+    /// Aborted transactions in percent of all transactions.
+    pub aborted_percent: f64,
+    /// Wall time.
+    pub elapsed_seconds: f64,
+    /// Throughput.
+    pub cases_per_second: f64,
+    /// Throughput.
+    pub transactions_per_hour: f64,
+}
+
+impl Summary {
+    /// The summary of `stats` after `elapsed_seconds`.
+    pub fn new(
+        target: String,
+        seed: u64,
+        workers: usize,
+        stats: Stats,
+        elapsed_seconds: f64,
+    ) -> Self {
+        let statements = stats.statement_count();
+        let per_second = |n: u64| {
+            if elapsed_seconds > 0.0 {
+                n as f64 / elapsed_seconds
+            } else {
+                0.0
+            }
+        };
+        Summary {
+            target,
+            seed,
+            workers,
+            rejected_percent: Stats::percent(stats.rejected_count(), statements),
+            blocked_percent: Stats::percent(stats.blocked, statements),
+            aborted_percent: Stats::percent(stats.aborted, stats.transactions),
+            elapsed_seconds,
+            cases_per_second: per_second(stats.cases),
+            transactions_per_hour: per_second(stats.transactions) * 3600.0,
+            stats,
+        }
+    }
+}

@@ -1,0 +1,60 @@
+//! Saving findings: each as a scenario file (replayable with `txhunt run`, the observed
+//! outcomes as notes) and its JSON twin (case, history, finding, seeds).
+
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use txhunt_model::{scenario, History, TestCase};
+use txhunt_oracle::Finding;
+
+/// Everything known about one finding, as its JSON twin carries it.
+#[derive(Debug, Serialize)]
+pub struct Saved<'a> {
+    /// The campaign's seed.
+    pub campaign_seed: u64,
+    /// The case's index in the campaign.
+    pub index: u64,
+    /// The case's own seed.
+    pub case_seed: u64,
+    /// The finding.
+    pub finding: &'a Finding,
+    /// The case as generated.
+    pub case: &'a TestCase,
+    /// What the target did.
+    pub history: &'a History,
+}
+
+/// Writes `saved` under `dir` as `<index>-<oracle>-<signature>.sql` and `.json`; returns the
+/// scenario's path.
+pub fn save(dir: &Path, saved: &Saved<'_>) -> std::io::Result<PathBuf> {
+    std::fs::create_dir_all(dir)?;
+    let signature: String = saved
+        .finding
+        .signature
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let stem = format!("{:06}-{}-{signature}", saved.index, saved.finding.oracle);
+    let sql_path = dir.join(format!("{stem}.sql"));
+    std::fs::write(&sql_path, scenario::print(&annotated(saved)))?;
+    let json = serde_json::to_string_pretty(saved).map_err(std::io::Error::other)?;
+    std::fs::write(dir.join(format!("{stem}.json")), json)?;
+    Ok(sql_path)
+}
+
+/// The case with a header naming the finding and each statement's observed outcome as a note.
+fn annotated(saved: &Saved<'_>) -> TestCase {
+    let mut case = saved.case.clone();
+    case.header.id = Some(format!("fuzz-{}-{}", saved.campaign_seed, saved.index));
+    case.header.title = Some(saved.finding.summary.replace('\n', " "));
+    case.header.dbms = Some(saved.history.target.clone());
+    case.header.extra.push((
+        "finding".into(),
+        format!("{} {}", saved.finding.oracle, saved.finding.signature),
+    ));
+    for (step, record) in case.steps.iter_mut().zip(&saved.history.steps) {
+        let blocked = if record.blocked { "blocked, then " } else { "" };
+        let observed = format!("observed: {blocked}{}", record.outcome).replace('\n', " ");
+        step.stmt.note = Some(observed);
+    }
+    case
+}

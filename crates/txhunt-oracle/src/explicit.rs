@@ -1,0 +1,100 @@
+//! The explicit-error oracle (APTrans §3.5.1): what the DBMS says about itself. A lost
+//! connection (the server crashed or killed the session), an internal error (assertion,
+//! corruption) and a hang (a statement that neither ends nor waits on a lock) are findings
+//! whatever the isolation level.
+
+use crate::Finding;
+use txhunt_model::{ErrorClass, History, Outcome, TestCase};
+
+/// The oracle's name in findings and summaries.
+pub const NAME: &str = "explicit";
+
+/// Every explicit error of `history`, one finding per kind of failure (the first statement
+/// that showed it, and every statement that did).
+pub fn check(case: &TestCase, history: &History) -> Vec<Finding> {
+    let mut findings: Vec<Finding> = Vec::new();
+    for (i, record) in history.steps.iter().enumerate() {
+        let (signature, what) = match &record.outcome {
+            Outcome::Error(e) if e.class == ErrorClass::Internal => (
+                format!("internal:{}", e.code.as_deref().unwrap_or("?")),
+                format!("internal error: {}", e.message),
+            ),
+            Outcome::Error(e) if e.class == ErrorClass::Connection => (
+                "connection".to_string(),
+                format!("connection lost: {}", e.message),
+            ),
+            Outcome::Hang { after_ms } => (
+                "hang".to_string(),
+                format!("hang: no end and no lock wait in {after_ms} ms"),
+            ),
+            _ => continue,
+        };
+        match findings.iter_mut().find(|f| f.signature == signature) {
+            Some(f) => f.steps.push(i),
+            None => findings.push(Finding {
+                oracle: NAME.into(),
+                signature,
+                summary: format!("{what} (at `{}`)", case.steps[i].stmt.sql),
+                steps: vec![i],
+            }),
+        }
+    }
+    findings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use txhunt_model::{scenario, DbError, Isolation, StepRecord};
+
+    fn record(outcome: Outcome) -> StepRecord {
+        StepRecord {
+            submitted: Some(0),
+            completed: Some(0),
+            blocked: false,
+            outcome,
+        }
+    }
+
+    #[test]
+    fn fires_on_internal_errors_lost_connections_and_hangs_only() {
+        let case = scenario::parse(
+            "/* t1 */ SELECT 1;\n/* t2 */ SELECT 2;\n/* t1 */ SELECT 3;\n/* t3 */ SELECT 4;\n/* t3 */ SELECT 5;\n",
+            "x.sql",
+        )
+        .unwrap();
+        let error = |class, code: &str| {
+            Outcome::Error(DbError {
+                class,
+                code: Some(code.into()),
+                message: "m".into(),
+            })
+        };
+        let history = History {
+            target: "t".into(),
+            isolation: Isolation::Serializable,
+            init: vec![],
+            steps: vec![
+                record(error(ErrorClass::Deadlock, "1213")),
+                record(error(ErrorClass::Internal, "1815")),
+                record(Outcome::Hang { after_ms: 10 }),
+                record(error(ErrorClass::Internal, "1815")),
+                record(error(ErrorClass::Constraint, "1062")),
+            ],
+            schedule: vec![],
+            txns: vec![],
+            final_state: None,
+            final_state_error: None,
+        };
+        let findings = check(&case, &history);
+        let signatures: Vec<(&str, Vec<usize>)> = findings
+            .iter()
+            .map(|f| (f.signature.as_str(), f.steps.clone()))
+            .collect();
+        assert_eq!(
+            signatures,
+            [("internal:1815", vec![1, 3]), ("hang", vec![2])]
+        );
+        assert!(findings[0].summary.contains("SELECT 2"));
+    }
+}

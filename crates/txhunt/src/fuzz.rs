@@ -1,0 +1,212 @@
+//! `txhunt fuzz`: generate, execute and judge random cases until a budget runs out or Ctrl-C.
+
+use crate::interrupt;
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+use txhunt_db::open_target;
+use txhunt_exec::{parse_duration, BlockDetection, Executor};
+use txhunt_hunt::{Campaign, Stats, Summary};
+use txhunt_model::Isolation;
+use txhunt_sql::GenConfig;
+
+/// Arguments of `txhunt fuzz`.
+#[derive(Args)]
+pub struct FuzzArgs {
+    /// The target (as for `txhunt run --target`).
+    #[arg(long, default_value = "sqlite")]
+    target: String,
+    /// Where the server binaries are, for `mariadb|postgres`.
+    #[arg(long)]
+    bin_dir: Option<PathBuf>,
+    /// The campaign's seed (default: from the clock; printed in the summary).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Run this long (e.g. 60s, 10m).
+    #[arg(long, value_parser = parse_duration, conflicts_with = "cases")]
+    duration: Option<Duration>,
+    /// Run this many cases.
+    #[arg(long)]
+    cases: Option<u64>,
+    /// Isolation level of the cases, or `all` (each case draws one the target supports).
+    #[arg(long, default_value = "all")]
+    isolation: String,
+    /// Parallel workers, each in databases of its own on the same server.
+    #[arg(long, default_value_t = 1)]
+    workers: usize,
+    /// Where findings are saved (scenario + JSON each).
+    #[arg(long, default_value = "txhunt-out")]
+    out: PathBuf,
+    /// Output format of the summary.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Most tables per case.
+    #[arg(long, default_value_t = GenConfig::default().max_tables)]
+    max_tables: usize,
+    /// Most columns per table.
+    #[arg(long, default_value_t = GenConfig::default().max_columns)]
+    max_columns: usize,
+    /// Most initial rows per table.
+    #[arg(long, default_value_t = GenConfig::default().max_rows)]
+    max_rows: usize,
+    /// Most transactions per case.
+    #[arg(long, default_value_t = GenConfig::default().max_txns)]
+    max_txns: usize,
+    /// Most data statements per transaction.
+    #[arg(long, default_value_t = GenConfig::default().max_stmts)]
+    max_stmts: usize,
+    /// Every table gets a primary key and a version column; every write a fresh version.
+    #[arg(long)]
+    instrumentable: bool,
+    /// A statement that neither ends nor waits on a lock for this long is a hang.
+    #[arg(long, default_value = "10s", value_parser = parse_duration)]
+    statement_timeout: Duration,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+/// Runs the campaign; `Ok(true)` when it found nothing.
+pub fn fuzz(args: &FuzzArgs) -> anyhow::Result<bool> {
+    anyhow::ensure!(
+        args.cases.is_some() || args.duration.is_some(),
+        "fuzz: give a budget: --duration D (e.g. 60s) or --cases N"
+    );
+    let target = open_target(&args.target, args.bin_dir.as_deref())?;
+    let profile = target.profile();
+    let levels = if args.isolation == "all" {
+        profile.isolation_levels().to_vec()
+    } else {
+        let level: Isolation = args
+            .isolation
+            .parse()
+            .map_err(|e| anyhow::anyhow!("--isolation: {e}, or all"))?;
+        anyhow::ensure!(
+            profile.isolation_levels().contains(&level),
+            "--isolation: {} does not support {level}; it supports: {}",
+            target.name(),
+            profile.isolation_names()
+        );
+        vec![level]
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let campaign = Campaign {
+        seed,
+        cases: args.cases,
+        duration: args.duration,
+        levels,
+        workers: args.workers,
+        out: args.out.clone(),
+        generator: GenConfig {
+            max_tables: args.max_tables,
+            max_columns: args.max_columns,
+            max_rows: args.max_rows,
+            max_txns: args.max_txns,
+            max_stmts: args.max_stmts,
+            instrumentable: args.instrumentable,
+        },
+        executor: Executor {
+            detection: BlockDetection::Exact,
+            statement_timeout: args.statement_timeout,
+        },
+    };
+    interrupt::make_graceful();
+    let bar = progress_bar();
+    let started = std::time::Instant::now();
+    let stop = AtomicBool::new(false);
+    let watch_interrupt = || {
+        if interrupt::requested() {
+            stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
+    };
+    let show = |stats: &Stats| {
+        watch_interrupt();
+        if let Some(bar) = &bar {
+            bar.set_message(progress_line(stats, started.elapsed().as_secs_f64()));
+        }
+    };
+    let reopen = || open_target(&args.target, args.bin_dir.as_deref());
+    let summary = txhunt_hunt::run(&campaign, target, &reopen, &stop, &show)?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    match args.format {
+        Format::Json => println!("{}", serde_json::to_string_pretty(&summary)?),
+        Format::Text => print_summary(&summary, &args.out),
+    }
+    Ok(summary.stats.findings.is_empty())
+}
+
+fn progress_bar() -> Option<ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").ok()?);
+    bar.enable_steady_tick(Duration::from_millis(200));
+    Some(bar)
+}
+
+fn progress_line(stats: &Stats, elapsed: f64) -> String {
+    let statements = stats.statement_count();
+    format!(
+        "{} cases ({:.1}/s, {:.0} txn/h) · blocked {:.1}% · aborted {:.1}% · rejected {:.2}% · findings {}",
+        stats.cases,
+        stats.cases as f64 / elapsed.max(1e-9),
+        stats.transactions as f64 / elapsed.max(1e-9) * 3600.0,
+        Stats::percent(stats.blocked, statements),
+        Stats::percent(stats.aborted, stats.transactions),
+        Stats::percent(stats.rejected_count(), statements),
+        stats.findings.values().sum::<u64>()
+    )
+}
+
+fn print_summary(summary: &Summary, out: &std::path::Path) {
+    let s = &summary.stats;
+    println!(
+        "fuzz on {} (seed {}, {} worker{}): {} cases, {} transactions, {} statements in {:.1} s",
+        summary.target,
+        summary.seed,
+        summary.workers,
+        if summary.workers == 1 { "" } else { "s" },
+        s.cases,
+        s.transactions,
+        s.statement_count(),
+        summary.elapsed_seconds
+    );
+    println!(
+        "throughput: {:.1} cases/s, {:.0} transactions/hour",
+        summary.cases_per_second, summary.transactions_per_hour
+    );
+    println!(
+        "blocked {:.1}% of statements, aborted {:.1}% of transactions, rejected {:.2}% of statements",
+        summary.blocked_percent, summary.aborted_percent, summary.rejected_percent
+    );
+    println!(
+        "{:<20} {:>10} {:>9}",
+        "statement kind", "executed", "rejected"
+    );
+    for (kind, n) in &s.statements {
+        println!(
+            "{kind:<20} {n:>10} {:>9}",
+            s.rejected.get(kind).copied().unwrap_or(0)
+        );
+    }
+    if s.findings.is_empty() {
+        println!("findings: none");
+    } else {
+        for (oracle, n) in &s.findings {
+            println!("findings ({oracle}): {n}, saved under {}", out.display());
+        }
+    }
+}
