@@ -1,0 +1,119 @@
+//! Campaigns are reproducible from their seed whatever the number of workers, and what they
+//! save replays to the same history.
+
+use std::sync::atomic::AtomicBool;
+use txhunt_db::open_target;
+use txhunt_exec::Executor;
+use txhunt_hunt::store::{save, Saved};
+use txhunt_hunt::{run, Campaign, Stats};
+use txhunt_model::{scenario, Isolation};
+use txhunt_oracle::Finding;
+use txhunt_sql::dialect::Sqlite;
+use txhunt_sql::{generate, GenConfig};
+
+fn campaign(out: &std::path::Path, workers: usize) -> Campaign {
+    Campaign {
+        seed: 7,
+        cases: Some(60),
+        duration: None,
+        levels: Vec::new(),
+        workers,
+        out: out.to_path_buf(),
+        generator: GenConfig::default(),
+        executor: Executor::default(),
+    }
+}
+
+fn stats_of(workers: usize) -> Stats {
+    let out = tempfile::tempdir().unwrap();
+    let target = open_target("sqlite", None).unwrap();
+    let reopen = || open_target("sqlite", None);
+    let stop = AtomicBool::new(false);
+    let summary = run(
+        &campaign(out.path(), workers),
+        target,
+        &reopen,
+        &stop,
+        &|_| {},
+    )
+    .unwrap();
+    assert_eq!(summary.stats.cases, 60);
+    summary.stats
+}
+
+#[test]
+fn the_same_seed_gives_the_same_counts_with_one_or_two_workers() {
+    let one = stats_of(1);
+    assert_eq!(one, stats_of(1));
+    assert_eq!(one, stats_of(2));
+    assert!(one.transactions >= 60 && one.statement_count() > one.transactions);
+    assert_eq!(one.rejected_count(), 0, "{:?}", one.rejected);
+}
+
+#[test]
+fn a_stop_request_ends_the_campaign_early() {
+    let out = tempfile::tempdir().unwrap();
+    let stop = AtomicBool::new(true);
+    let summary = run(
+        &campaign(out.path(), 2),
+        open_target("sqlite", None).unwrap(),
+        &|| open_target("sqlite", None),
+        &stop,
+        &|_| {},
+    )
+    .unwrap();
+    assert_eq!(summary.stats.cases, 0);
+}
+
+#[test]
+fn saved_cases_replay_to_the_same_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = open_target("sqlite", None).unwrap();
+    let executor = Executor::default();
+    for seed in 0..40 {
+        let level = if seed % 2 == 0 {
+            Isolation::Serializable
+        } else {
+            Isolation::ReadUncommitted
+        };
+        let generated = generate(seed, &GenConfig::default(), &Sqlite, level, None);
+        let history = executor
+            .execute(target.as_ref(), &generated.case, level)
+            .unwrap();
+        let finding = Finding {
+            oracle: "test".into(),
+            signature: "replay".into(),
+            summary: "a case saved as a finding".into(),
+            steps: vec![0],
+        };
+        let saved = Saved {
+            campaign_seed: 1,
+            index: seed,
+            case_seed: seed,
+            finding: &finding,
+            case: &generated.case,
+            history: &history,
+        };
+        let path = save(dir.path(), &saved).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let replayed_case = scenario::parse(&text, &path.display().to_string()).unwrap();
+        assert_eq!(replayed_case.header.isolation, vec![level]);
+        let replayed = executor
+            .execute(target.as_ref(), &replayed_case, level)
+            .unwrap();
+        assert_eq!(replayed.schedule, history.schedule, "{text}");
+        let outcomes = |h: &txhunt_model::History| {
+            h.steps
+                .iter()
+                .map(|s| s.outcome.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(outcomes(&replayed), outcomes(&history), "{text}");
+        assert_eq!(replayed.final_state, history.final_state);
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path.with_extension("json")).unwrap())
+                .unwrap();
+        assert_eq!(json["case_seed"], seed);
+        assert!(json["history"]["schedule"].is_array());
+    }
+}

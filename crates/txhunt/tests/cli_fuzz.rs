@@ -1,0 +1,116 @@
+//! `txhunt fuzz` as a user meets it: reproducible from its seed, with a JSON summary.
+
+use std::process::{Command, Output};
+
+fn txhunt(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_txhunt"))
+        .args(args)
+        .output()
+        .expect("txhunt runs")
+}
+
+/// The JSON summary without its timings.
+fn summary(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.code().is_some_and(|c| c <= 1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON summary");
+    let map = json.as_object_mut().expect("object");
+    for timing in [
+        "elapsed_seconds",
+        "cases_per_second",
+        "transactions_per_hour",
+    ] {
+        assert!(map.remove(timing).is_some(), "{timing} present");
+    }
+    json
+}
+
+fn files(dir: &std::path::Path) -> Vec<(String, String)> {
+    let mut files: Vec<(String, String)> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .map(|e| e.unwrap().path())
+                .map(|p| {
+                    (
+                        p.file_name().unwrap().to_string_lossy().into_owned(),
+                        std::fs::read_to_string(&p).unwrap(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+#[test]
+fn the_same_seed_gives_the_same_summary_and_the_same_saved_cases() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("A"), dir.path().join("B"));
+    let run = |out: &std::path::Path, workers: &str| {
+        txhunt(&[
+            "fuzz",
+            "--target",
+            "sqlite",
+            "--seed",
+            "1",
+            "--cases",
+            "200",
+            "--workers",
+            workers,
+            "--out",
+            out.to_str().unwrap(),
+            "--format",
+            "json",
+        ])
+    };
+    let first = summary(&run(&a, "1"));
+    let second = summary(&run(&b, "2"));
+    assert_eq!(first["cases"], 200);
+    assert_eq!(first["seed"], 1);
+    assert!(first["statements"]["select"].as_u64().unwrap() > 0);
+    assert_eq!(first.get("workers"), Some(&serde_json::json!(1)));
+    let mut second_same_workers = second.clone();
+    second_same_workers["workers"] = serde_json::json!(1);
+    assert_eq!(first, second_same_workers);
+    assert_eq!(files(&a), files(&b));
+}
+
+#[test]
+fn fuzz_needs_a_budget_and_a_known_level() {
+    let out = txhunt(&["fuzz", "--target", "sqlite"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--duration D"));
+    let out = txhunt(&["fuzz", "--cases", "1", "--isolation", "repeatable-read"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("sqlite does not support repeatable-read")
+    );
+}
+
+#[test]
+fn two_workers_share_a_private_server_each_in_databases_of_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = txhunt(&[
+        "fuzz",
+        "--target",
+        "mariadb",
+        "--seed",
+        "3",
+        "--cases",
+        "40",
+        "--workers",
+        "2",
+        "--out",
+        dir.path().to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let json = summary(&out);
+    assert_eq!(json["cases"], 40);
+    assert_eq!(json["workers"], 2);
+    assert!(json["rejected_percent"].as_f64().unwrap() < 5.0, "{json}");
+}
