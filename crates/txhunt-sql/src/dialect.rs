@@ -32,7 +32,25 @@ pub trait Dialect: Send + Sync {
     /// Whether it has `feature`.
     fn supports(&self, feature: Feature) -> bool;
     /// The spelling of a column type.
-    fn type_name(&self, ty: SqlType) -> String;
+    fn type_name(&self, ty: SqlType) -> String {
+        match ty {
+            SqlType::Int => "INT".into(),
+            SqlType::BigInt => "BIGINT".into(),
+            SqlType::Decimal { precision, scale } => format!("DECIMAL({precision}, {scale})"),
+            SqlType::Double => self.double_name().into(),
+            SqlType::Varchar(n) => format!("VARCHAR({n})"),
+            SqlType::Text => "TEXT".into(),
+            SqlType::Boolean => self.boolean_name().into(),
+        }
+    }
+    /// The spelling of a double-precision float type.
+    fn double_name(&self) -> &'static str {
+        "DOUBLE"
+    }
+    /// The spelling of the boolean type (an integer type where there is none).
+    fn boolean_name(&self) -> &'static str {
+        "BOOLEAN"
+    }
     /// The clause that locks the rows a SELECT reads.
     fn lock_clause(&self, lock: Lock) -> &'static str {
         match lock {
@@ -45,9 +63,12 @@ pub trait Dialect: Send + Sync {
     /// What follows the VALUES of an INSERT with this conflict handling, given the rendered
     /// `SET` list (empty when there is none).
     fn conflict_clause(&self, conflict: &Conflict, set: &str) -> String;
-    /// A literal value.
+    /// A literal value; booleans are 1 and 0 where the dialect has no boolean type.
     fn literal(&self, value: &Value) -> String {
-        value.to_string()
+        match value {
+            Value::Bool(b) if !self.supports(Feature::Boolean) => if *b { "1" } else { "0" }.into(),
+            other => other.to_string(),
+        }
     }
 }
 
@@ -75,18 +96,6 @@ impl Dialect for Sqlite {
         )
     }
 
-    fn type_name(&self, ty: SqlType) -> String {
-        match ty {
-            SqlType::Int => "INT".into(),
-            SqlType::BigInt => "BIGINT".into(),
-            SqlType::Decimal { precision, scale } => format!("DECIMAL({precision}, {scale})"),
-            SqlType::Double => "DOUBLE".into(),
-            SqlType::Varchar(n) => format!("VARCHAR({n})"),
-            SqlType::Text => "TEXT".into(),
-            SqlType::Boolean => "BOOLEAN".into(),
-        }
-    }
-
     fn insert_verb(&self, conflict: &Conflict) -> &'static str {
         match conflict {
             Conflict::Ignore => "INSERT OR IGNORE INTO",
@@ -103,13 +112,6 @@ impl Dialect for Sqlite {
             _ => String::new(),
         }
     }
-
-    fn literal(&self, value: &Value) -> String {
-        match value {
-            Value::Bool(b) => if *b { "1" } else { "0" }.into(),
-            other => other.to_string(),
-        }
-    }
 }
 
 impl Dialect for Mysql {
@@ -117,20 +119,12 @@ impl Dialect for Mysql {
         "mysql"
     }
 
-    fn supports(&self, feature: Feature) -> bool {
-        feature != Feature::Boolean
+    fn boolean_name(&self) -> &'static str {
+        "TINYINT"
     }
 
-    fn type_name(&self, ty: SqlType) -> String {
-        match ty {
-            SqlType::Int => "INT".into(),
-            SqlType::BigInt => "BIGINT".into(),
-            SqlType::Decimal { precision, scale } => format!("DECIMAL({precision}, {scale})"),
-            SqlType::Double => "DOUBLE".into(),
-            SqlType::Varchar(n) => format!("VARCHAR({n})"),
-            SqlType::Text => "TEXT".into(),
-            SqlType::Boolean => "TINYINT".into(),
-        }
+    fn supports(&self, feature: Feature) -> bool {
+        feature != Feature::Boolean
     }
 
     /// `LOCK IN SHARE MODE`: MariaDB 10.11 has no `FOR SHARE`; MySQL 8 and TiDB accept both.
@@ -155,13 +149,6 @@ impl Dialect for Mysql {
             _ => String::new(),
         }
     }
-
-    fn literal(&self, value: &Value) -> String {
-        match value {
-            Value::Bool(b) => if *b { "1" } else { "0" }.into(),
-            other => other.to_string(),
-        }
-    }
 }
 
 impl Dialect for Postgres {
@@ -169,20 +156,12 @@ impl Dialect for Postgres {
         "postgres"
     }
 
-    fn supports(&self, feature: Feature) -> bool {
-        feature != Feature::Replace
+    fn double_name(&self) -> &'static str {
+        "DOUBLE PRECISION"
     }
 
-    fn type_name(&self, ty: SqlType) -> String {
-        match ty {
-            SqlType::Int => "INT".into(),
-            SqlType::BigInt => "BIGINT".into(),
-            SqlType::Decimal { precision, scale } => format!("DECIMAL({precision}, {scale})"),
-            SqlType::Double => "DOUBLE PRECISION".into(),
-            SqlType::Varchar(n) => format!("VARCHAR({n})"),
-            SqlType::Text => "TEXT".into(),
-            SqlType::Boolean => "BOOLEAN".into(),
-        }
+    fn supports(&self, feature: Feature) -> bool {
+        feature != Feature::Replace
     }
 
     fn insert_verb(&self, _conflict: &Conflict) -> &'static str {

@@ -1,6 +1,7 @@
 //! `txhunt fuzz`: generate, execute and judge random cases until a budget runs out or Ctrl-C.
 
 use crate::interrupt;
+use crate::levels::isolation_flag;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -10,7 +11,6 @@ use std::time::Duration;
 use txhunt_db::open_target;
 use txhunt_exec::{parse_duration, BlockDetection, Executor};
 use txhunt_hunt::{Campaign, Stats, Summary};
-use txhunt_model::Isolation;
 use txhunt_sql::GenConfig;
 
 /// Arguments of `txhunt fuzz`.
@@ -79,22 +79,7 @@ pub fn fuzz(args: &FuzzArgs) -> anyhow::Result<bool> {
         "fuzz: give a budget: --duration D (e.g. 60s) or --cases N"
     );
     let target = open_target(&args.target, args.bin_dir.as_deref())?;
-    let profile = target.profile();
-    let levels = if args.isolation == "all" {
-        profile.isolation_levels().to_vec()
-    } else {
-        let level: Isolation = args
-            .isolation
-            .parse()
-            .map_err(|e| anyhow::anyhow!("--isolation: {e}, or all"))?;
-        anyhow::ensure!(
-            profile.isolation_levels().contains(&level),
-            "--isolation: {} does not support {level}; it supports: {}",
-            target.name(),
-            profile.isolation_names()
-        );
-        vec![level]
-    };
+    let levels = isolation_flag(&args.isolation, target.as_ref())?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

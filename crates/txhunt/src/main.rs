@@ -3,6 +3,7 @@
 mod bench;
 mod fuzz;
 mod interrupt;
+mod levels;
 mod render;
 mod run;
 mod server;

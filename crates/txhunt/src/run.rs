@@ -1,7 +1,8 @@
 //! `txhunt run`: replay scenario files on a target and check their expectations.
 
+use crate::levels::isolation_flag;
 use crate::render;
-use anyhow::{bail, Context};
+use anyhow::Context;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -72,7 +73,10 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
         })
         .collect::<anyhow::Result<Vec<(String, TestCase)>>>()?;
     let target = open_target(&args.target, args.bin_dir.as_deref())?;
-    let forced = forced_levels(args.isolation.as_deref(), target.as_ref())?;
+    let forced = match args.isolation.as_deref() {
+        Some(flag) => Some(isolation_flag(flag, target.as_ref())?),
+        None => None,
+    };
     let executor = Executor {
         detection: args.block_detect,
         statement_timeout: args.statement_timeout,
@@ -154,35 +158,6 @@ fn reports_summary(reports: &[RunReport<'_>]) -> render::Summary {
             .filter(|r| r.not_applicable.is_some())
             .count(),
     }
-}
-
-/// The levels `--isolation` asks for, checked against the target.
-fn forced_levels(
-    flag: Option<&str>,
-    target: &dyn Target,
-) -> anyhow::Result<Option<Vec<Isolation>>> {
-    let profile = target.profile();
-    let Some(flag) = flag else {
-        return Ok(None);
-    };
-    if flag == "all" {
-        return Ok(Some(profile.isolation_levels().to_vec()));
-    }
-    let mut levels = Vec::new();
-    for item in flag.split(',') {
-        let level: Isolation = item
-            .parse()
-            .map_err(|e| anyhow::anyhow!("--isolation: {e}, or all"))?;
-        if !profile.isolation_levels().contains(&level) {
-            bail!(
-                "--isolation: {} does not support {level}; it supports: {}",
-                target.name(),
-                profile.isolation_names()
-            );
-        }
-        levels.push(level);
-    }
-    Ok(Some(levels))
 }
 
 /// The levels of a scenario's header that the target supports (its default if none is named);

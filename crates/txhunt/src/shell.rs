@@ -6,6 +6,7 @@
 //! go on. `\state` prints the committed contents of every table; `\q` (or end of input) quits.
 
 use crate::interrupt;
+use crate::levels::isolation_flag;
 use anyhow::Context;
 use clap::Args;
 use std::io::{BufRead, IsTerminal, Write};
@@ -13,7 +14,6 @@ use std::path::PathBuf;
 use std::sync::mpsc::channel;
 use txhunt_db::open_target;
 use txhunt_exec::interactive::{Shell, ShellEvent};
-use txhunt_model::Isolation;
 
 /// Arguments of `txhunt shell`.
 #[derive(Args)]
@@ -24,7 +24,7 @@ pub struct ShellArgs {
     target: String,
     /// Isolation level of every session (default: the target's).
     #[arg(long)]
-    isolation: Option<Isolation>,
+    isolation: Option<String>,
     /// Where the server binaries are, for `mariadb|postgres`.
     #[arg(long)]
     bin_dir: Option<PathBuf>,
@@ -34,14 +34,13 @@ pub struct ShellArgs {
 pub fn shell(args: &ShellArgs) -> anyhow::Result<bool> {
     anyhow::ensure!(args.sessions >= 1, "shell: at least one session");
     let target = open_target(&args.target, args.bin_dir.as_deref())?;
-    let profile = target.profile();
-    let isolation = args.isolation.unwrap_or(profile.default_isolation());
-    anyhow::ensure!(
-        profile.isolation_levels().contains(&isolation),
-        "--isolation: {} does not support {isolation}; it supports: {}",
-        target.name(),
-        profile.isolation_names()
-    );
+    let isolation = match args.isolation.as_deref() {
+        Some(flag) => match isolation_flag(flag, target.as_ref())?.as_slice() {
+            [one] => *one,
+            _ => anyhow::bail!("--isolation: a shell runs at one level"),
+        },
+        None => target.profile().default_isolation(),
+    };
     let (tx, rx) = channel();
     let shell = Shell::open(target.as_ref(), args.sessions, isolation, tx)
         .context("opening the sessions")?;
