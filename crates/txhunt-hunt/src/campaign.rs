@@ -23,7 +23,8 @@ pub struct Campaign {
     pub cases: Option<u64>,
     /// Stop after this long (the case running then is finished).
     pub duration: Option<Duration>,
-    /// The isolation levels to draw from (each case gets one, chosen by its seed).
+    /// The isolation levels to draw from (each case gets one, chosen by its seed, and a
+    /// concurrency-control mode where the target offers several).
     pub levels: Vec<Isolation>,
     /// Parallel workers, each executing in databases of its own.
     pub workers: usize,
@@ -72,6 +73,7 @@ pub fn run(
     } else {
         campaign.levels.clone()
     };
+    let modes = target.profile().modes();
     let target: RwLock<Arc<dyn Target>> = RwLock::new(Arc::from(target));
     let stats = Mutex::new(Stats::default());
     let next = AtomicU64::new(0);
@@ -88,7 +90,9 @@ pub fn run(
             }
             let seed = case_seed(campaign.seed, index);
             let level = levels[(seed % levels.len() as u64) as usize];
-            let generated = generate(seed, &campaign.generator, dialect, level, None);
+            let mode =
+                (!modes.is_empty()).then(|| modes[((seed >> 8) % modes.len() as u64) as usize]);
+            let generated = generate(seed, &campaign.generator, dialect, level, mode);
             let current = Arc::clone(&target.read().unwrap_or_else(|p| p.into_inner()));
             let history = match campaign
                 .executor

@@ -114,3 +114,37 @@ fn two_workers_share_a_private_server_each_in_databases_of_its_own() {
     assert_eq!(json["workers"], 2);
     assert!(json["rejected_percent"].as_f64().unwrap() < 5.0, "{json}");
 }
+
+#[test]
+fn ctrl_c_finishes_the_running_case_and_prints_the_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_txhunt"))
+        .args([
+            "fuzz",
+            "--target",
+            "sqlite",
+            "--duration",
+            "60s",
+            "--format",
+            "json",
+            "--out",
+        ])
+        .arg(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("starts");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // SAFETY: sends SIGINT to the child we started.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    }
+    let started = std::time::Instant::now();
+    let out = child.wait_with_output().expect("exits");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(15),
+        "stopped soon after Ctrl-C"
+    );
+    let json = summary(&out);
+    assert!(json["cases"].as_u64().unwrap() > 0, "{json}");
+}

@@ -38,6 +38,11 @@ pub trait Profile: Send + Sync {
         false
     }
 
+    /// The concurrency-control modes the DBMS lets a session choose (empty: it has one).
+    fn modes(&self) -> &'static [Mode] {
+        &[]
+    }
+
     /// The supported levels as text, for error messages.
     fn isolation_names(&self) -> String {
         self.isolation_levels()
@@ -111,10 +116,6 @@ pub trait ServerProfile: Profile {
             Family::Mysql => format!("`{}`", name.replace('`', "``")),
             Family::Postgres => format!("\"{}\"", name.replace('"', "\"\"")),
         }
-    }
-    /// The concurrency-control modes the DBMS offers (empty: one, pessimistic).
-    fn modes(&self) -> &'static [Mode] {
-        &[]
     }
 }
 

@@ -21,6 +21,10 @@ use txhunt_model::{DbError, ErrorClass, Isolation, Mode};
 pub struct TidbProfile;
 
 impl Profile for TidbProfile {
+    fn modes(&self) -> &'static [Mode] {
+        &[Mode::Pessimistic, Mode::Optimistic]
+    }
+
     fn name(&self) -> &'static str {
         "tidb"
     }
@@ -72,10 +76,6 @@ impl ServerProfile for TidbProfile {
         vec![ProbeQuery::Count(format!(
             "SELECT COUNT(*) FROM information_schema.TIDB_TRX WHERE SESSION_ID = {id} AND STATE = 'LockWaiting'"
         ))]
-    }
-
-    fn modes(&self) -> &'static [Mode] {
-        &[Mode::Pessimistic, Mode::Optimistic]
     }
 }
 
