@@ -1,7 +1,8 @@
 //! `txhunt bench block`: the same blocking scenarios with exact block detection and with the
 //! papers' timeout, time per case for both and their ratio.
 
-use clap::{Args, Subcommand, ValueEnum};
+use crate::format::Format;
+use clap::{Args, Subcommand};
 use serde::Serialize;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -34,12 +35,6 @@ pub struct BlockArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum Format {
-    Text,
-    Json,
 }
 
 /// The built-in blocking scenarios of each DBMS family.

@@ -1,8 +1,9 @@
 //! `txhunt fuzz`: generate, execute and judge random cases until a budget runs out or Ctrl-C.
 
+use crate::format::Format;
 use crate::interrupt;
 use crate::levels::isolation_flag;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -64,12 +65,6 @@ pub struct FuzzArgs {
     /// A statement that neither ends nor waits on a lock for this long is a hang.
     #[arg(long, default_value = "10s", value_parser = parse_duration)]
     statement_timeout: Duration,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum Format {
-    Text,
-    Json,
 }
 
 /// Runs the campaign; `Ok(true)` when it found nothing.

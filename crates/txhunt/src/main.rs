@@ -1,6 +1,7 @@
 //! The `txhunt` command line.
 
 mod bench;
+mod format;
 mod fuzz;
 mod interrupt;
 mod levels;

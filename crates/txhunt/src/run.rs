@@ -1,9 +1,10 @@
 //! `txhunt run`: replay scenario files on a target and check their expectations.
 
+use crate::format::Format;
 use crate::levels::isolation_flag;
 use crate::render;
 use anyhow::Context;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use serde::Serialize;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -38,13 +39,6 @@ pub struct RunArgs {
     /// A statement that neither ends nor waits on a lock for this long is a hang.
     #[arg(long, default_value = "10s", value_parser = parse_duration)]
     statement_timeout: Duration,
-}
-
-/// Output formats.
-#[derive(Clone, Copy, ValueEnum)]
-enum Format {
-    Text,
-    Json,
 }
 
 /// One scenario at one level, for `--format json`.
