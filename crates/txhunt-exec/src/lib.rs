@@ -9,9 +9,11 @@
 pub mod block;
 pub mod interactive;
 mod protocol;
+mod runner;
 mod session;
 
 pub use block::{parse_duration, BlockDetection, BlockDetector};
+pub use runner::{Runner, TargetRunner};
 
 use protocol::Protocol;
 use session::Session;

@@ -9,6 +9,25 @@ use txhunt_model::{ErrorClass, History, Outcome, TestCase};
 /// The oracle's name in findings and summaries.
 pub const NAME: &str = "explicit";
 
+/// The explicit-error oracle.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Explicit;
+
+impl crate::Oracle for Explicit {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn check(
+        &self,
+        case: &TestCase,
+        history: &History,
+        _runner: &dyn txhunt_exec::Runner,
+    ) -> Vec<Finding> {
+        check(case, history)
+    }
+}
+
 /// Every explicit error of `history`, one finding per kind of failure (the first statement
 /// that showed it, and every statement that did).
 pub fn check(case: &TestCase, history: &History) -> Vec<Finding> {
@@ -36,6 +55,7 @@ pub fn check(case: &TestCase, history: &History) -> Vec<Finding> {
                 signature,
                 summary: format!("{what} (at `{}`)", case.steps[i].stmt.sql),
                 steps: vec![i],
+                details: Vec::new(),
             }),
         }
     }

@@ -1,12 +1,28 @@
 //! txhunt's test oracles: judges of a history. A [`Finding`] is an oracle's verdict that
 //! something is wrong, with its evidence.
 //!
-//! Today: [`explicit`], the errors a DBMS reports about itself (crashes, internal errors,
-//! hangs). The oracles that re-execute derived cases (WSS, differential, graphs) come next.
+//! * [`explicit`]: the errors a DBMS reports about itself (crashes, internal errors, hangs);
+//! * [`wss`]: write-specific serializability (WriteCheck): the concurrent schedule must end in
+//!   the same state, and its writes succeed or fail the same way, as the FCRFS serial
+//!   schedule re-executed on a fresh copy of the initial database.
+//!
+//! Every oracle implements [`Oracle`]; those that re-execute derived cases do so through a
+//! [`Runner`].
 
 pub mod explicit;
+pub mod wss;
 
 use serde::{Deserialize, Serialize};
+use txhunt_exec::Runner;
+use txhunt_model::{History, TestCase};
+
+/// A judge of one execution.
+pub trait Oracle {
+    /// The oracle's name, as findings and `--oracle` name it.
+    fn name(&self) -> &'static str;
+    /// Judges `history`, an execution of `case`; may execute derived cases through `runner`.
+    fn check(&self, case: &TestCase, history: &History, runner: &dyn Runner) -> Vec<Finding>;
+}
 
 /// An oracle's verdict that something is wrong.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -19,4 +35,7 @@ pub struct Finding {
     pub summary: String,
     /// The steps (indices into the case's steps) the evidence is about.
     pub steps: Vec<usize>,
+    /// The evidence, one line each (states side by side, diverging statements, serial order).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub details: Vec<String>,
 }

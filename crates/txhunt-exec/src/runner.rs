@@ -1,0 +1,32 @@
+//! Running derived cases for oracles: the same target, a fresh copy of the initial database.
+
+use crate::Executor;
+use txhunt_db::{Target, TargetError};
+use txhunt_model::{History, Isolation, TestCase};
+
+/// Executes cases an oracle derives (serial schedules, reordered cases) on the target the
+/// original ran on, each from its own fresh database.
+pub trait Runner {
+    /// Executes `case` at `isolation` and returns its history.
+    fn run(&self, case: &TestCase, isolation: Isolation) -> Result<History, TargetError>;
+    /// The target's name (profiles decide some verdicts, e.g. PostgreSQL's serializable is SSI).
+    fn target_name(&self) -> String;
+}
+
+/// The [`Runner`] of a target and an executor.
+pub struct TargetRunner<'a> {
+    /// How cases are executed.
+    pub executor: Executor,
+    /// Where.
+    pub target: &'a dyn Target,
+}
+
+impl Runner for TargetRunner<'_> {
+    fn run(&self, case: &TestCase, isolation: Isolation) -> Result<History, TargetError> {
+        self.executor.execute(self.target, case, isolation)
+    }
+
+    fn target_name(&self) -> String {
+        self.target.name()
+    }
+}

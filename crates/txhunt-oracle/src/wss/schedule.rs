@@ -1,0 +1,189 @@
+//! The FCRFS serial schedules of paper 001 (§3.3, §4, §5.4): transactions ordered by when
+//! their ending statement ran in the actual schedule.
+
+use txhunt_model::{History, Outcome, Step, StmtKind, TestCase, TxnStatus};
+
+/// One transaction of the serial schedule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unit {
+    /// The transaction's label (`t1`, `t2#2`, …; `t1+` for a statement that ran in autocommit
+    /// after its transaction was aborted).
+    pub label: String,
+    /// Its data statements that ran, as indices into the case's steps, in order.
+    pub steps: Vec<usize>,
+    /// An explicit transaction (BEGIN … COMMIT/ROLLBACK) rather than one autocommit statement.
+    pub explicit: bool,
+    /// Whether it committed in the actual schedule.
+    pub committed: bool,
+}
+
+/// The transactions of `history` in First-Commit/Rollback-First-Scheduled order, or `None`
+/// when the history cannot be judged (a statement hung or never completed: its effect is
+/// unknown).
+///
+/// Statements of an explicit transaction that ran after an error aborted it ran in autocommit
+/// mode (txhunt still submits them, as DT² does); each is its own unit at its completion. A
+/// transaction that never ended is rolled back when its session closes: it is placed last,
+/// not committed.
+pub fn fcrfs(case: &TestCase, history: &History) -> Option<Vec<Unit>> {
+    let unknown = |o: &Outcome| matches!(o, Outcome::Hang { .. } | Outcome::NeverCompleted);
+    if history.steps.iter().any(|s| unknown(&s.outcome)) {
+        return None;
+    }
+    let ran = |s: usize| history.steps[s].completed;
+    let is_data = |s: usize| {
+        !matches!(
+            case.steps[s].stmt.kind(),
+            StmtKind::Begin | StmtKind::Commit | StmtKind::Rollback
+        )
+    };
+    let mut ordered: Vec<(usize, Unit)> = Vec::new();
+    for txn in case.txns() {
+        let status = &history.txns[txn.id].status;
+        if !txn.explicit {
+            let s = txn.steps[0];
+            if let Some(end) = ran(s) {
+                let unit = Unit {
+                    label: txn.label.clone(),
+                    steps: vec![s],
+                    explicit: false,
+                    committed: history.steps[s].outcome.succeeded(),
+                };
+                ordered.push((end, unit));
+            }
+            continue;
+        }
+        let (body, end, committed): (Vec<usize>, usize, bool) = match status {
+            TxnStatus::Aborted { step, .. } => {
+                let body = txn
+                    .steps
+                    .iter()
+                    .copied()
+                    .filter(|&s| s <= *step && is_data(s) && ran(s).is_some())
+                    .collect();
+                for &later in txn.steps.iter().filter(|&&s| s > *step && is_data(s)) {
+                    if let Some(end) = ran(later) {
+                        let unit = Unit {
+                            label: format!("{}+", txn.label),
+                            steps: vec![later],
+                            explicit: false,
+                            committed: history.steps[later].outcome.succeeded(),
+                        };
+                        ordered.push((end, unit));
+                    }
+                }
+                (body, ran(*step).unwrap_or(usize::MAX), false)
+            }
+            TxnStatus::Committed | TxnStatus::RolledBack => {
+                let last = txn.steps[txn.steps.len() - 1];
+                let body = txn
+                    .steps
+                    .iter()
+                    .copied()
+                    .filter(|&s| is_data(s) && ran(s).is_some())
+                    .collect();
+                (body, ran(last).unwrap_or(usize::MAX), status.committed())
+            }
+            TxnStatus::Unfinished => {
+                let body = txn
+                    .steps
+                    .iter()
+                    .copied()
+                    .filter(|&s| is_data(s) && ran(s).is_some())
+                    .collect();
+                (body, usize::MAX, false)
+            }
+        };
+        let unit = Unit {
+            label: txn.label.clone(),
+            steps: body,
+            explicit: true,
+            committed,
+        };
+        ordered.push((end, unit));
+    }
+    ordered.sort_by_key(|(end, _)| *end);
+    Some(ordered.into_iter().map(|(_, unit)| unit).collect())
+}
+
+/// A serial case: `case`'s setup, then `units` one after another on one session, and for
+/// every serial step the original step it re-runs (`None` for BEGIN/COMMIT/ROLLBACK added).
+pub struct Serial {
+    /// The case to run.
+    pub case: TestCase,
+    /// For each of its steps, the original step.
+    pub origin: Vec<Option<usize>>,
+}
+
+/// tx-WSS: every transaction whole — committed ones end with COMMIT, aborted ones run and
+/// end with ROLLBACK.
+pub fn tx_serial(case: &TestCase, units: &[Unit]) -> Serial {
+    let mut serial = Serial::empty(case);
+    for unit in units {
+        if unit.explicit {
+            serial.push_control("BEGIN");
+        }
+        for &s in &unit.steps {
+            serial.push_original(case, s);
+        }
+        if unit.explicit {
+            serial.push_control(if unit.committed { "COMMIT" } else { "ROLLBACK" });
+        }
+    }
+    serial
+}
+
+/// stmt-WSS: the data statements of committed transactions as autocommit statements; `None`
+/// when a transaction uses savepoints, which cannot run outside a transaction (paper 001
+/// §2.2).
+pub fn stmt_serial(case: &TestCase, units: &[Unit]) -> Option<Serial> {
+    let savepoints = case.steps.iter().any(|s| {
+        matches!(
+            s.stmt.kind(),
+            StmtKind::Savepoint | StmtKind::RollbackTo | StmtKind::Release
+        )
+    });
+    if savepoints {
+        return None;
+    }
+    let mut serial = Serial::empty(case);
+    for unit in units.iter().filter(|u| u.committed) {
+        for &s in &unit.steps {
+            serial.push_original(case, s);
+        }
+    }
+    Some(serial)
+}
+
+impl Serial {
+    fn empty(case: &TestCase) -> Self {
+        let mut serial_case = TestCase {
+            init: case.init.clone(),
+            ..TestCase::default()
+        };
+        serial_case.header.isolation = case.header.isolation.clone();
+        serial_case.header.mode = case.header.mode;
+        Serial {
+            case: serial_case,
+            origin: Vec::new(),
+        }
+    }
+
+    fn push_control(&mut self, sql: &str) {
+        self.case.steps.push(Step {
+            session: "t1".into(),
+            stmt: txhunt_model::Stmt::new(sql),
+        });
+        self.origin.push(None);
+    }
+
+    fn push_original(&mut self, case: &TestCase, s: usize) {
+        let mut stmt = case.steps[s].stmt.clone();
+        stmt.expect = None;
+        self.case.steps.push(Step {
+            session: "t1".into(),
+            stmt,
+        });
+        self.origin.push(Some(s));
+    }
+}
