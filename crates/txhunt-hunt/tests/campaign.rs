@@ -85,6 +85,7 @@ fn saved_cases_replay_to_the_same_history() {
             signature: "replay".into(),
             summary: "a case saved as a finding".into(),
             steps: vec![0],
+            details: vec!["evidence".into()],
         };
         let saved = Saved {
             campaign_seed: 1,
