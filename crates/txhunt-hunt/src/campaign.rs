@@ -9,13 +9,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 use txhunt_db::{Target, TargetError};
-use txhunt_exec::Executor;
+use txhunt_exec::{Executor, TargetRunner};
 use txhunt_model::Isolation;
-use txhunt_oracle::explicit;
+use txhunt_oracle::{Finding, Oracle};
 use txhunt_sql::{generate, GenConfig};
 
 /// How a campaign runs.
-#[derive(Debug, Clone)]
 pub struct Campaign {
     /// The campaign's seed: case `i` gets [`case_seed`]`(seed, i)`.
     pub seed: u64,
@@ -34,6 +33,8 @@ pub struct Campaign {
     pub generator: GenConfig,
     /// How cases are executed.
     pub executor: Executor,
+    /// The oracles that judge every case.
+    pub oracles: Vec<Box<dyn Oracle + Send + Sync>>,
 }
 
 /// A campaign could not go on.
@@ -105,7 +106,15 @@ pub fn run(
                     continue;
                 }
             };
-            let findings = explicit::check(&generated.case, &history);
+            let runner = TargetRunner {
+                executor: campaign.executor,
+                target: current.as_ref(),
+            };
+            let findings: Vec<Finding> = campaign
+                .oracles
+                .iter()
+                .flat_map(|oracle| oracle.check(&generated.case, &history, &runner))
+                .collect();
             for finding in &findings {
                 let saved = Saved {
                     campaign_seed: campaign.seed,

@@ -21,6 +21,7 @@ fn campaign(out: &std::path::Path, workers: usize) -> Campaign {
         out: out.to_path_buf(),
         generator: GenConfig::default(),
         executor: Executor::default(),
+        oracles: txhunt_oracle::by_names("explicit,wss").unwrap(),
     }
 }
 

@@ -24,6 +24,19 @@ pub trait Oracle {
     fn check(&self, case: &TestCase, history: &History, runner: &dyn Runner) -> Vec<Finding>;
 }
 
+/// The oracles a comma list names (`explicit`, `wss`); an error names the accepted ones.
+pub fn by_names(list: &str) -> Result<Vec<Box<dyn Oracle + Send + Sync>>, String> {
+    list.split(',')
+        .map(|name| -> Result<Box<dyn Oracle + Send + Sync>, String> {
+            match name.trim() {
+                explicit::NAME => Ok(Box::new(explicit::Explicit)),
+                wss::NAME => Ok(Box::new(wss::Wss)),
+                other => Err(format!("unknown oracle '{other}'; accepted: explicit, wss")),
+            }
+        })
+        .collect()
+}
+
 /// An oracle's verdict that something is wrong.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Finding {
@@ -38,4 +51,23 @@ pub struct Finding {
     /// The evidence, one line each (states side by side, diverging statements, serial order).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub details: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn oracles_are_chosen_by_name() {
+        let names: Vec<&str> = by_names("wss, explicit")
+            .unwrap()
+            .iter()
+            .map(|o| o.name())
+            .collect();
+        assert_eq!(names, ["wss", "explicit"]);
+        assert_eq!(
+            by_names("dt2").err().unwrap(),
+            "unknown oracle 'dt2'; accepted: explicit, wss"
+        );
+    }
 }

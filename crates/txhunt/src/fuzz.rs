@@ -65,6 +65,11 @@ pub struct FuzzArgs {
     /// A statement that neither ends nor waits on a lock for this long is a hang.
     #[arg(long, default_value = "10s", value_parser = parse_duration)]
     statement_timeout: Duration,
+    /// The oracles that judge every case: `explicit`, `wss` (comma list). WSS is not on by
+    /// default yet: until permissible behaviours are classified it also reports documented
+    /// design choices (semi-consistent read, missing gap locks).
+    #[arg(long, default_value = "explicit")]
+    oracle: String,
 }
 
 /// Runs the campaign; `Ok(true)` when it found nothing.
@@ -99,6 +104,8 @@ pub fn fuzz(args: &FuzzArgs) -> anyhow::Result<bool> {
             detection: BlockDetection::Exact,
             statement_timeout: args.statement_timeout,
         },
+        oracles: txhunt_oracle::by_names(&args.oracle)
+            .map_err(|e| anyhow::anyhow!("--oracle: {e}"))?,
     };
     interrupt::make_graceful();
     let bar = progress_bar();

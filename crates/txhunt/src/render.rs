@@ -3,6 +3,7 @@
 use std::fmt::Write;
 use txhunt_model::check::one_line;
 use txhunt_model::{Check, Event, History, Isolation, TestCase, TxnStatus};
+use txhunt_oracle::Finding;
 
 /// What a run is of.
 pub struct Heading<'a> {
@@ -148,6 +149,30 @@ fn fate(status: &TxnStatus, case: &TestCase) -> String {
     }
 }
 
+/// The oracles' verdicts on one run: `no finding`, or each bug candidate with its evidence.
+pub fn findings(oracles: &[&str], findings: &[Finding]) -> String {
+    let mut out = String::new();
+    if oracles.is_empty() {
+        return out;
+    }
+    if findings.is_empty() {
+        let _ = writeln!(out, "   oracles ({}): no finding\n", oracles.join(", "));
+        return out;
+    }
+    for f in findings {
+        let _ = writeln!(
+            out,
+            "   BUG CANDIDATE ({} {}): {}",
+            f.oracle, f.signature, f.summary
+        );
+        for line in &f.details {
+            let _ = writeln!(out, "        {line}");
+        }
+    }
+    out.push('\n');
+    out
+}
+
 /// A scenario that does not apply to the target.
 pub fn not_applicable(heading: &Heading<'_>, reason: &str) -> String {
     format!("{}   n/a: {reason}\n\n", heading.line())
@@ -156,7 +181,7 @@ pub fn not_applicable(heading: &Heading<'_>, reason: &str) -> String {
 /// The closing line.
 pub fn summary(s: &Summary) -> String {
     let mut line = format!(
-        "{} runs: {} met every expectation, {} did not",
+        "{} runs: {} clean, {} with a failed expectation or a finding",
         s.runs,
         s.runs - s.failed,
         s.failed

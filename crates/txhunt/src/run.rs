@@ -9,8 +9,9 @@ use serde::Serialize;
 use std::path::PathBuf;
 use std::time::Duration;
 use txhunt_db::{open_target, Target};
-use txhunt_exec::{parse_duration, BlockDetection, Executor};
+use txhunt_exec::{parse_duration, BlockDetection, Executor, TargetRunner};
 use txhunt_model::{check, scenario, Check, History, Isolation, TestCase};
+use txhunt_oracle::{Finding, Oracle};
 
 /// Arguments of `txhunt run`.
 #[derive(Args)]
@@ -39,6 +40,10 @@ pub struct RunArgs {
     /// A statement that neither ends nor waits on a lock for this long is a hang.
     #[arg(long, default_value = "10s", value_parser = parse_duration)]
     statement_timeout: Duration,
+    /// Also judge each run with these oracles (`explicit`, `wss`; comma list); a finding
+    /// is a bug candidate and makes the exit code 1.
+    #[arg(long)]
+    oracle: Option<String>,
 }
 
 /// One scenario at one level, for `--format json`.
@@ -50,11 +55,13 @@ struct RunReport<'a> {
     not_applicable: Option<String>,
     passed: bool,
     checks: Vec<Check>,
+    findings: Vec<Finding>,
     history: Option<History>,
     case: &'a TestCase,
 }
 
-/// Runs every file at every chosen level; `Ok(true)` when every expectation held.
+/// Runs every file at every chosen level; `Ok(true)` when every expectation held and no
+/// oracle found anything.
 pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
     let cases = args
         .files
@@ -75,6 +82,12 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
         detection: args.block_detect,
         statement_timeout: args.statement_timeout,
     };
+    let oracles = match &args.oracle {
+        Some(list) => {
+            txhunt_oracle::by_names(list).map_err(|e| anyhow::anyhow!("--oracle: {e}"))?
+        }
+        None => Vec::new(),
+    };
     let mut reports = Vec::new();
     let mut all_passed = true;
     for (file, case) in &cases {
@@ -92,10 +105,11 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
                     not_applicable: Some(reason),
                     passed: true,
                     checks: Vec::new(),
+                    findings: Vec::new(),
                     history: None,
                     case,
                 };
-                emit(args.format, &report, case);
+                emit(args.format, &report, case, &oracles);
                 reports.push(report);
                 continue;
             }
@@ -105,7 +119,15 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
                 .execute(target.as_ref(), case, level)
                 .with_context(|| format!("{file}: running on {} at {level}", target.name()))?;
             let checks = check(case, &history);
-            let passed = checks.iter().all(|c| c.passed);
+            let runner = TargetRunner {
+                executor,
+                target: target.as_ref(),
+            };
+            let findings: Vec<Finding> = oracles
+                .iter()
+                .flat_map(|oracle| oracle.check(case, &history, &runner))
+                .collect();
+            let passed = checks.iter().all(|c| c.passed) && findings.is_empty();
             all_passed &= passed;
             let report = RunReport {
                 file: file.clone(),
@@ -114,10 +136,11 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
                 not_applicable: None,
                 passed,
                 checks,
+                findings,
                 history: Some(history),
                 case,
             };
-            emit(args.format, &report, case);
+            emit(args.format, &report, case, &oracles);
             reports.push(report);
         }
     }
@@ -128,7 +151,12 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
     Ok(all_passed)
 }
 
-fn emit(format: Format, report: &RunReport<'_>, case: &TestCase) {
+fn emit(
+    format: Format,
+    report: &RunReport<'_>,
+    case: &TestCase,
+    oracles: &[Box<dyn Oracle + Send + Sync>],
+) {
     if let Format::Text = format {
         let header = render::Heading {
             file: &report.file,
@@ -136,7 +164,11 @@ fn emit(format: Format, report: &RunReport<'_>, case: &TestCase) {
             isolation: report.isolation,
         };
         match (&report.history, &report.not_applicable) {
-            (Some(history), _) => print!("{}", render::run(&header, case, history, &report.checks)),
+            (Some(history), _) => {
+                print!("{}", render::run(&header, case, history, &report.checks));
+                let names: Vec<&str> = oracles.iter().map(|o| o.name()).collect();
+                print!("{}", render::findings(&names, &report.findings));
+            }
             (None, Some(reason)) => print!("{}", render::not_applicable(&header, reason)),
             (None, None) => {}
         }

@@ -44,7 +44,7 @@ fn examples_meet_their_expectations_and_show_blocking() {
     assert!(stdout.contains("resumed: affected 1"), "{stdout}");
     assert!(stdout.contains("final: t = [(1, 11), (2, 40)]"), "{stdout}");
     assert!(
-        stdout.contains("runs: 7 met every expectation, 0 did not"),
+        stdout.contains("7 runs: 7 clean, 0 with a failed expectation or a finding"),
         "{stdout}"
     );
 }
@@ -170,4 +170,21 @@ fn the_timeout_detector_gives_the_same_schedule() {
     let timeout = txhunt(&["run", first, "--block-detect", "timeout:200ms"]);
     assert_eq!(exact.status.code(), Some(0));
     assert_eq!(text(&exact.stdout), text(&timeout.stdout));
+}
+
+#[test]
+fn the_wss_oracle_finds_nothing_in_the_examples() {
+    let mut args = vec!["run", "--oracle", "wss,explicit"];
+    let files = examples();
+    args.extend(files.iter().map(String::as_str));
+    let out = txhunt(&args);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert_eq!(
+        stdout
+            .matches("oracles (wss, explicit): no finding")
+            .count(),
+        7,
+        "{stdout}"
+    );
 }

@@ -136,3 +136,26 @@ fn bench_block_compares_the_probe_with_the_timeout() {
         assert!(case["ratio"].as_f64().unwrap() > 1.0, "{case}");
     }
 }
+
+#[test]
+fn run_with_the_wss_oracle_reports_a_bug_candidate_with_its_evidence() {
+    let files = examples("wss");
+    let semi = files
+        .iter()
+        .find(|f| f.ends_with("semi-consistent-read.sql"))
+        .expect("scenario");
+    let out = txhunt(&["run", "--target", "mariadb", "--oracle", "wss", semi]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("BUG CANDIDATE (wss tx-wss:final-state)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("serial order (tx-wss, FCRFS): t1 → t2"),
+        "{stdout}"
+    );
+    let out = txhunt(&["run", "--oracle", "nope", semi]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--oracle: unknown oracle 'nope'; accepted: explicit, wss"));
+}
