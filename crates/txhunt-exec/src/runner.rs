@@ -1,7 +1,7 @@
 //! Running derived cases for oracles: the same target, a fresh copy of the initial database.
 
 use crate::Executor;
-use txhunt_db::{Target, TargetError};
+use txhunt_db::{Profile, Target, TargetError};
 use txhunt_model::{History, Isolation, TestCase};
 
 /// Executes cases an oracle derives (serial schedules, reordered cases) on the target the
@@ -9,8 +9,9 @@ use txhunt_model::{History, Isolation, TestCase};
 pub trait Runner {
     /// Executes `case` at `isolation` and returns its history.
     fn run(&self, case: &TestCase, isolation: Isolation) -> Result<History, TargetError>;
-    /// The target's name (profiles decide some verdicts, e.g. PostgreSQL's serializable is SSI).
-    fn target_name(&self) -> String;
+    /// The target's profile (it decides some verdicts, e.g. whether SERIALIZABLE orders reads
+    /// by commit time).
+    fn profile(&self) -> &dyn Profile;
 }
 
 /// The [`Runner`] of a target and an executor.
@@ -26,7 +27,7 @@ impl Runner for TargetRunner<'_> {
         self.executor.execute(self.target, case, isolation)
     }
 
-    fn target_name(&self) -> String {
-        self.target.name()
+    fn profile(&self) -> &dyn Profile {
+        self.target.profile()
     }
 }

@@ -24,6 +24,11 @@ use txhunt_model::{DbError, ErrorClass, Isolation};
 pub struct MariadbProfile;
 
 impl Profile for MariadbProfile {
+    /// InnoDB's SERIALIZABLE turns plain reads into shared-locking reads.
+    fn serializable_reads_lock(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "mariadb"
     }

@@ -38,6 +38,14 @@ pub trait Profile: Send + Sync {
         false
     }
 
+    /// Whether SERIALIZABLE makes reads wait for conflicting writers (two-phase locking), so
+    /// that a transaction's reads see exactly the transactions that committed before it in
+    /// commit order. False for snapshot-based SERIALIZABLE (SQLite's WAL readers, PostgreSQL's
+    /// and CockroachDB's SSI), where a transaction reads its snapshot.
+    fn serializable_reads_lock(&self) -> bool {
+        false
+    }
+
     /// The concurrency-control modes the DBMS lets a session choose (empty: it has one).
     fn modes(&self) -> &'static [Mode] {
         &[]

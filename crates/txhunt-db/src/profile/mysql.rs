@@ -19,6 +19,11 @@ use txhunt_model::{DbError, ErrorClass, Isolation};
 pub struct MysqlProfile;
 
 impl Profile for MysqlProfile {
+    /// InnoDB's SERIALIZABLE turns plain reads into shared-locking reads.
+    fn serializable_reads_lock(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "mysql"
     }

@@ -1,7 +1,7 @@
 //! The FCRFS serial schedules of paper 001 (§3.3, §4, §5.4): transactions ordered by when
 //! their ending statement ran in the actual schedule.
 
-use txhunt_model::{History, Outcome, Step, StmtKind, TestCase, TxnStatus};
+use txhunt_model::{ErrorClass, History, Outcome, Step, StmtKind, TestCase, TxnStatus};
 
 /// One transaction of the serial schedule.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,9 +19,11 @@ pub struct Unit {
 
 /// The transactions of `history` in First-Commit/Rollback-First-Scheduled order, or `None`
 /// when the history cannot be judged (a statement hung or never completed: its effect is
-/// unknown).
+/// unknown; or a savepoint ran after its transaction was aborted, see [`savepoint_after`]).
 ///
-/// Statements of an explicit transaction that ran after an error aborted it ran in autocommit
+/// Statements the concurrency control refused (deadlock, lock-timeout, serialization) had no
+/// effect and are left out. Statements of an explicit transaction that ran after an error
+/// aborted it ran in autocommit
 /// mode (txhunt still submits them, as DT² does); each is its own unit at its completion. A
 /// transaction that never ended is rolled back when its session closes: it is placed last,
 /// not committed.
@@ -30,7 +32,12 @@ pub fn fcrfs(case: &TestCase, history: &History) -> Option<Vec<Unit>> {
     if history.steps.iter().any(|s| unknown(&s.outcome)) {
         return None;
     }
-    let ran = |s: usize| history.steps[s].completed;
+    // A statement the concurrency control refused (deadlock victim, lock not granted,
+    // serialization failure) had no effect; the serial schedule leaves it out rather than
+    // re-running it without the conflict.
+    let refused = |s: usize| matches!(&history.steps[s].outcome, Outcome::Error(e) if matches!(e.class, ErrorClass::Deadlock | ErrorClass::LockTimeout | ErrorClass::Serialization));
+    let end_of = |s: usize| history.steps[s].completed;
+    let ran = |s: usize| end_of(s).filter(|_| !refused(s));
     let is_data = |s: usize| {
         !matches!(
             case.steps[s].stmt.kind(),
@@ -54,6 +61,9 @@ pub fn fcrfs(case: &TestCase, history: &History) -> Option<Vec<Unit>> {
             continue;
         }
         let (body, end, committed): (Vec<usize>, usize, bool) = match status {
+            TxnStatus::Aborted { step, .. } if savepoint_after(case, &txn.steps, *step) => {
+                return None
+            }
             TxnStatus::Aborted { step, .. } => {
                 let body = txn
                     .steps
@@ -72,7 +82,7 @@ pub fn fcrfs(case: &TestCase, history: &History) -> Option<Vec<Unit>> {
                         ordered.push((end, unit));
                     }
                 }
-                (body, ran(*step).unwrap_or(usize::MAX), false)
+                (body, end_of(*step).unwrap_or(usize::MAX), false)
             }
             TxnStatus::Committed | TxnStatus::RolledBack => {
                 let last = txn.steps[txn.steps.len() - 1];
@@ -82,7 +92,7 @@ pub fn fcrfs(case: &TestCase, history: &History) -> Option<Vec<Unit>> {
                     .copied()
                     .filter(|&s| is_data(s) && ran(s).is_some())
                     .collect();
-                (body, ran(last).unwrap_or(usize::MAX), status.committed())
+                (body, end_of(last).unwrap_or(usize::MAX), status.committed())
             }
             TxnStatus::Unfinished => {
                 let body = txn
@@ -104,6 +114,20 @@ pub fn fcrfs(case: &TestCase, history: &History) -> Option<Vec<Unit>> {
     }
     ordered.sort_by_key(|(end, _)| *end);
     Some(ordered.into_iter().map(|(_, unit)| unit).collect())
+}
+
+/// Whether a savepoint statement of this transaction ran after the error at `step` aborted
+/// it: outside a transaction, whether it opens one is up to the DBMS (SQLite's SAVEPOINT
+/// does, MySQL's is a no-op), so the statements after it have no transaction the case
+/// describes and the history is not judged.
+fn savepoint_after(case: &TestCase, steps: &[usize], step: usize) -> bool {
+    steps.iter().any(|&s| {
+        s > step
+            && matches!(
+                case.steps[s].stmt.kind(),
+                StmtKind::Savepoint | StmtKind::RollbackTo | StmtKind::Release
+            )
+    })
 }
 
 /// A serial case: `case`'s setup, then `units` one after another on one session, and for
