@@ -114,3 +114,31 @@ proptest! {
         prop_assert!(findings.is_empty(), "{}\n{findings:#?}", scenario::print(&case));
     }
 }
+
+#[test]
+fn statements_the_concurrency_control_refused_are_left_out_of_the_serial_schedule() {
+    let sqlite = open_target("sqlite", None).unwrap();
+    // At read-uncommitted (shared cache) SQLite refuses the second writer at once
+    // (SQLITE_LOCKED): the INSERT had no effect, so the serial schedule must not re-run it.
+    let case = scenario::parse(
+        "/* init */ CREATE TABLE t(k INT);
+/* t1 */ BEGIN;
+/* t1 */ INSERT INTO t VALUES (1);
+/* t2 */ INSERT INTO t VALUES (2);  -- expect: error lock-timeout
+/* t1 */ COMMIT;
+",
+        "refused.sql",
+    )
+    .unwrap();
+    let runner = TargetRunner {
+        executor: Executor::default(),
+        target: sqlite.as_ref(),
+    };
+    let history = Executor::default()
+        .execute(sqlite.as_ref(), &case, Isolation::ReadUncommitted)
+        .unwrap();
+    for c in txhunt_model::check(&case, &history) {
+        assert!(c.passed, "{c:?}");
+    }
+    assert!(Wss.check(&case, &history, &runner).is_empty());
+}
