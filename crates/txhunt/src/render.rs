@@ -47,33 +47,24 @@ pub fn run(heading: &Heading<'_>, case: &TestCase, history: &History, checks: &[
     let mut row = 0;
     for event in &history.schedule {
         row += 1;
+        let label = format!("{row:>4}");
         match event {
-            Event::Blocked { step } => {
-                let s = &case.steps[*step];
-                let _ = writeln!(
-                    out,
-                    "{row:>4}  {:<7}  {:<SQL_WIDTH$}  blocked",
-                    s.session,
-                    clip(&one_line(&s.stmt.sql))
-                );
-            }
+            Event::Blocked { step } => line(&mut out, &label, &case.steps[*step], "blocked".into()),
             Event::Completed { step } => {
-                let s = &case.steps[*step];
                 let record = &history.steps[*step];
                 let mark = if record.blocked { "resumed: " } else { "" };
-                let _ = writeln!(
-                    out,
-                    "{row:>4}  {:<7}  {:<SQL_WIDTH$}  {mark}{}",
-                    s.session,
-                    clip(&one_line(&s.stmt.sql)),
-                    record.outcome
+                line(
+                    &mut out,
+                    &label,
+                    &case.steps[*step],
+                    format!("{mark}{}", record.outcome),
                 );
             }
             Event::Rollback { txn, outcome } => {
                 let session = txns.get(*txn).map_or("?", |t| t.session.as_str());
                 let _ = writeln!(
                     out,
-                    "{row:>4}  {session:<7}  {:<SQL_WIDTH$}  {outcome}",
+                    "{label}  {session:<7}  {:<SQL_WIDTH$}  {outcome}",
                     "ROLLBACK  (sent by txhunt)"
                 );
             }
@@ -81,13 +72,7 @@ pub fn run(heading: &Heading<'_>, case: &TestCase, history: &History, checks: &[
     }
     for (step, record) in case.steps.iter().zip(&history.steps) {
         if record.completed.is_none() {
-            let _ = writeln!(
-                out,
-                "   -  {:<7}  {:<SQL_WIDTH$}  {}",
-                step.session,
-                clip(&one_line(&step.stmt.sql)),
-                record.outcome
-            );
+            line(&mut out, "   -", step, record.outcome.to_string());
         }
     }
     let fates: Vec<String> = history
@@ -171,6 +156,16 @@ pub fn findings(oracles: &[&str], findings: &[Finding]) -> String {
     }
     out.push('\n');
     out
+}
+
+/// One schedule row: position, session, statement (clipped to one line), what happened.
+fn line(out: &mut String, label: &str, step: &txhunt_model::Step, what: String) {
+    let _ = writeln!(
+        out,
+        "{label}  {:<7}  {:<SQL_WIDTH$}  {what}",
+        step.session,
+        clip(&one_line(&step.stmt.sql))
+    );
 }
 
 /// A scenario that does not apply to the target.

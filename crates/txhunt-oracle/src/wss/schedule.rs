@@ -60,50 +60,40 @@ pub fn fcrfs(case: &TestCase, history: &History) -> Option<Vec<Unit>> {
             }
             continue;
         }
-        let (body, end, committed): (Vec<usize>, usize, bool) = match status {
-            TxnStatus::Aborted { step, .. } if savepoint_after(case, &txn.steps, *step) => {
-                return None
-            }
-            TxnStatus::Aborted { step, .. } => {
-                let body = txn
-                    .steps
-                    .iter()
-                    .copied()
-                    .filter(|&s| s <= *step && is_data(s) && ran(s).is_some())
-                    .collect();
-                for &later in txn.steps.iter().filter(|&&s| s > *step && is_data(s)) {
-                    if let Some(end) = ran(later) {
-                        let unit = Unit {
-                            label: format!("{}+", txn.label),
-                            steps: vec![later],
-                            explicit: false,
-                            committed: history.steps[later].outcome.succeeded(),
-                        };
-                        ordered.push((end, unit));
-                    }
-                }
-                (body, end_of(*step).unwrap_or(usize::MAX), false)
-            }
-            TxnStatus::Committed | TxnStatus::RolledBack => {
-                let last = txn.steps[txn.steps.len() - 1];
-                let body = txn
-                    .steps
-                    .iter()
-                    .copied()
-                    .filter(|&s| is_data(s) && ran(s).is_some())
-                    .collect();
-                (body, end_of(last).unwrap_or(usize::MAX), status.committed())
-            }
-            TxnStatus::Unfinished => {
-                let body = txn
-                    .steps
-                    .iter()
-                    .copied()
-                    .filter(|&s| is_data(s) && ran(s).is_some())
-                    .collect();
-                (body, usize::MAX, false)
-            }
+        let aborted_at = match status {
+            TxnStatus::Aborted { step, .. } => Some(*step),
+            _ => None,
         };
+        if let Some(abort) = aborted_at {
+            if savepoint_after(case, &txn.steps, abort) {
+                return None;
+            }
+            for &later in txn.steps.iter().filter(|&&s| s > abort && is_data(s)) {
+                if let Some(end) = ran(later) {
+                    let unit = Unit {
+                        label: format!("{}+", txn.label),
+                        steps: vec![later],
+                        explicit: false,
+                        committed: history.steps[later].outcome.succeeded(),
+                    };
+                    ordered.push((end, unit));
+                }
+            }
+        }
+        let body: Vec<usize> = txn
+            .steps
+            .iter()
+            .copied()
+            .filter(|&s| aborted_at.is_none_or(|a| s <= a) && is_data(s) && ran(s).is_some())
+            .collect();
+        let last = txn.steps[txn.steps.len() - 1];
+        let end = match status {
+            TxnStatus::Aborted { step, .. } => end_of(*step),
+            TxnStatus::Committed | TxnStatus::RolledBack => end_of(last),
+            TxnStatus::Unfinished => None,
+        }
+        .unwrap_or(usize::MAX);
+        let committed = status.committed();
         let unit = Unit {
             label: txn.label.clone(),
             steps: body,
