@@ -87,6 +87,7 @@ fn saved_cases_replay_to_the_same_history() {
             summary: "a case saved as a finding".into(),
             steps: vec![0],
             details: vec!["evidence".into()],
+            permissible: None,
         };
         let saved = Saved {
             campaign_seed: 1,

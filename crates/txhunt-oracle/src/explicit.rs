@@ -56,6 +56,7 @@ pub fn check(case: &TestCase, history: &History) -> Vec<Finding> {
                 summary: format!("{what} (at `{}`)", case.steps[i].stmt.sql),
                 steps: vec![i],
                 details: Vec::new(),
+                permissible: None,
             }),
         }
     }

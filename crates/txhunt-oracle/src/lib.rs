@@ -51,6 +51,33 @@ pub struct Finding {
     /// The evidence, one line each (states side by side, diverging statements, serial order).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub details: Vec<String>,
+    /// Set when a documented behaviour of the DBMS explains the finding: it is permissible,
+    /// not a bug candidate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub permissible: Option<Permissible>,
+}
+
+impl Finding {
+    /// Whether the finding is a bug candidate (no documented behaviour explains it).
+    pub fn is_candidate(&self) -> bool {
+        self.permissible.is_none()
+    }
+}
+
+/// The documented behaviour that explains a finding, and the re-executions that showed it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Permissible {
+    /// The behaviour's name, e.g. `semi-consistent-read`.
+    pub behaviour: String,
+    /// What the DBMS does, in one line.
+    pub reason: String,
+    /// Where the DBMS documents it.
+    pub source: String,
+    /// What the re-executions showed, one line each.
+    pub evidence: Vec<String>,
+    /// The behaviours tried before it and why each does not explain the finding.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ruled_out: Vec<String>,
 }
 
 #[cfg(test)]

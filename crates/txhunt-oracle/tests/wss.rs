@@ -7,7 +7,7 @@ use txhunt_db::{open_target, Target};
 use txhunt_exec::{Executor, TargetRunner};
 use txhunt_model::{scenario, Isolation, Step, TestCase};
 use txhunt_oracle::wss::Wss;
-use txhunt_oracle::{Finding, Oracle};
+use txhunt_oracle::{Finding, Oracle, Permissible};
 use txhunt_sql::dialect::Sqlite;
 use txhunt_sql::{generate, GenConfig};
 
@@ -57,6 +57,18 @@ fn paper_listings_violate_wss_at_read_committed_on_mariadb_but_not_at_repeatable
         details.contains("t: serial     [(1, 'tx2'), (1, 'tx2')]"),
         "{details}"
     );
+    let why = permissible(&findings, "semi-consistent-read");
+    assert!(why.source.contains("§17.7.2.1"), "{why:?}");
+    assert!(
+        why.evidence[0].starts_with("at repeatable-read the same case is write-serializable"),
+        "{why:?}"
+    );
+    assert!(
+        why.evidence[1].starts_with(
+            "with a SELECT … FOR UPDATE of its rows before each of its 2 UPDATE statements, the case is write-serializable"
+        ),
+        "{why:?}"
+    );
 
     let gap = example("wss/missing-gap-lock.sql");
     let findings = judge(mariadb.as_ref(), &gap, Isolation::ReadCommitted);
@@ -69,7 +81,75 @@ fn paper_listings_violate_wss_at_read_committed_on_mariadb_but_not_at_repeatable
         .details
         .join("\n")
         .contains("serial order (tx-wss, FCRFS): t2 → t1"));
+    let why = permissible(&findings, "no-gap-locks");
+    assert_eq!(why.evidence.len(), 1, "{why:?}");
     assert!(judge(mariadb.as_ref(), &gap, Isolation::RepeatableRead).is_empty());
+}
+
+/// The permissible verdict every finding carries, which must name `behaviour`.
+fn permissible(findings: &[Finding], behaviour: &str) -> Permissible {
+    let verdicts: Vec<_> = findings.iter().map(|f| f.permissible.clone()).collect();
+    let first = verdicts[0].clone().expect("permissible");
+    assert!(verdicts.iter().all(|v| v.as_ref() == Some(&first)));
+    assert_eq!(first.behaviour, behaviour, "{first:?}");
+    first
+}
+
+#[test]
+fn snapshot_behaviours_on_postgres_are_permissible_by_their_evidence() {
+    let postgres = open_target("postgres", None).expect("the PostgreSQL testbed must start");
+    let skew = example("wss/write-skew.sql");
+    let findings = judge(postgres.as_ref(), &skew, Isolation::RepeatableRead);
+    let why = permissible(&findings, "write-skew");
+    assert_eq!(
+        why.evidence,
+        ["at serializable the same case is write-serializable in commit order (t1 → t2 (rolled back))"]
+    );
+    assert!(why.ruled_out[0].starts_with("not snapshot-order: no other serial order"));
+    assert!(judge(postgres.as_ref(), &skew, Isolation::Serializable).is_empty());
+
+    let ssi = example("wss/ssi-order.sql");
+    let findings = judge(postgres.as_ref(), &ssi, Isolation::Serializable);
+    let why = permissible(&findings, "ssi-order");
+    assert_eq!(
+        why.evidence,
+        ["the serial order t1 → t2 reproduces the final state and every committed write"]
+    );
+    let findings = judge(postgres.as_ref(), &ssi, Isolation::ReadCommitted);
+    let why = permissible(&findings, "read-committed");
+    assert!(
+        why.evidence[0].starts_with(
+            "at serializable the same case is write-serializable: the serial order t1 → t2"
+        ),
+        "{why:?}"
+    );
+}
+
+#[test]
+fn an_unexplained_violation_is_a_bug_candidate_that_says_why() {
+    // A nondeterministic write violates WSS on any DBMS; nothing documented explains it.
+    let case = scenario::parse(
+        "/* init */ CREATE TABLE t(v REAL);\n\
+         /* t1 */ BEGIN;\n\
+         /* t1 */ INSERT INTO t SELECT random();\n\
+         /* t1 */ COMMIT;\n",
+        "random.sql",
+    )
+    .unwrap();
+    let sqlite = open_target("sqlite", None).unwrap();
+    let findings = judge(sqlite.as_ref(), &case, Isolation::Serializable);
+    assert_eq!(
+        signatures(&findings),
+        ["tx-wss:final-state", "stmt-wss:final-state"]
+    );
+    assert!(findings.iter().all(Finding::is_candidate));
+    assert!(
+        findings[0].details.last().unwrap().contains(
+            "not permissible: sqlite documents no behaviour at serializable that relaxes write serializability"
+        ),
+        "{:#?}",
+        findings[0].details
+    );
 }
 
 #[test]

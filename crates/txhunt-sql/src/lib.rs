@@ -1,10 +1,11 @@
 //! txhunt's SQL: a small AST ([`ast`]), its rendering per dialect ([`render`], [`dialect`]),
-//! and seeded generators of test cases ([`gen`]).
+//! seeded generators of test cases ([`gen`]), and statement rewrites for oracles ([`rewrite`]).
 
 pub mod ast;
 pub mod dialect;
 pub mod gen;
 pub mod render;
+pub mod rewrite;
 
 pub use dialect::{Dialect, Feature};
 pub use gen::{generate, GenConfig, GeneratedCase};

@@ -189,3 +189,23 @@ fn mariadb_accepts_generated_statements() {
 fn postgres_accepts_generated_statements() {
     assert_accepted("postgres", 150);
 }
+
+#[test]
+fn every_generated_update_has_a_locking_read_twin() {
+    let config = GenConfig::default();
+    for target in ["mariadb", "postgres"] {
+        let dialect = for_target(target).unwrap();
+        let mut updates = 0;
+        for seed in 0..200 {
+            let g = generate(seed, &config, dialect, Isolation::ReadCommitted, None);
+            for step in &g.case.steps {
+                if step.stmt.kind() == txhunt_model::StmtKind::Update {
+                    updates += 1;
+                    let read = txhunt_sql::rewrite::locking_read_of_update(&step.stmt.sql, target);
+                    assert!(read.is_some(), "{target}: {}", step.stmt.sql);
+                }
+            }
+        }
+        assert!(updates > 100, "{target}: only {updates} updates");
+    }
+}

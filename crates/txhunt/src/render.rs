@@ -134,7 +134,8 @@ fn fate(status: &TxnStatus, case: &TestCase) -> String {
     }
 }
 
-/// The oracles' verdicts on one run: `no finding`, or each bug candidate with its evidence.
+/// The oracles' verdicts on one run: `no finding`, or each finding with its evidence, as a
+/// bug candidate or as permissible with the documented behaviour that explains it.
 pub fn findings(oracles: &[&str], findings: &[Finding]) -> String {
     let mut out = String::new();
     if oracles.is_empty() {
@@ -145,11 +146,26 @@ pub fn findings(oracles: &[&str], findings: &[Finding]) -> String {
         return out;
     }
     for f in findings {
+        let verdict = if f.is_candidate() {
+            "BUG CANDIDATE"
+        } else {
+            "PERMISSIBLE"
+        };
         let _ = writeln!(
             out,
-            "   BUG CANDIDATE ({} {}): {}",
+            "   {verdict} ({} {}): {}",
             f.oracle, f.signature, f.summary
         );
+        if let Some(p) = &f.permissible {
+            let _ = writeln!(out, "        because {}: {}", p.behaviour, p.reason);
+            let _ = writeln!(out, "        source: {}", p.source);
+            for line in &p.evidence {
+                let _ = writeln!(out, "        evidence: {line}");
+            }
+            for line in &p.ruled_out {
+                let _ = writeln!(out, "        ruled out: {line}");
+            }
+        }
         for line in &f.details {
             let _ = writeln!(out, "        {line}");
         }
@@ -176,7 +192,7 @@ pub fn not_applicable(heading: &Heading<'_>, reason: &str) -> String {
 /// The closing line.
 pub fn summary(s: &Summary) -> String {
     let mut line = format!(
-        "{} runs: {} clean, {} with a failed expectation or a finding",
+        "{} runs: {} passed, {} with a failed expectation or a bug candidate",
         s.runs,
         s.runs - s.failed,
         s.failed

@@ -44,7 +44,7 @@ fn examples_meet_their_expectations_and_show_blocking() {
     assert!(stdout.contains("resumed: affected 1"), "{stdout}");
     assert!(stdout.contains("final: t = [(1, 11), (2, 40)]"), "{stdout}");
     assert!(
-        stdout.contains("7 runs: 7 clean, 0 with a failed expectation or a finding"),
+        stdout.contains("7 runs: 7 passed, 0 with a failed expectation or a bug candidate"),
         "{stdout}"
     );
 }

@@ -6,7 +6,8 @@
 //! * Lock waits: `crdb_internal.cluster_locks` rows with `granted = false` whose transaction
 //!   belongs to the session (`crdb_internal.cluster_transactions.session_id`).
 
-use super::postgres::{classify_sqlstate, isolation_setup};
+use super::permission::Permission;
+use super::postgres::{classify_sqlstate, isolation_setup, snapshot_permissions};
 use super::{ErrorEffect, Family, ProbeQuery, Profile, ServerProfile};
 use crate::target::SessionConfig;
 use txhunt_model::{DbError, ErrorClass, Isolation};
@@ -30,6 +31,10 @@ impl Profile for CockroachProfile {
 
     fn default_isolation(&self) -> Isolation {
         Isolation::Serializable
+    }
+
+    fn permissions(&self, isolation: Isolation) -> &'static [Permission] {
+        snapshot_permissions(isolation)
     }
 
     fn error_effect(&self, _error: &DbError) -> ErrorEffect {

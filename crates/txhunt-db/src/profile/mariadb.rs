@@ -12,9 +12,10 @@
 //!   InnoDB refreshes only after 0.1 s without readers, so a probe that polls sees a frozen
 //!   picture (measured: a waiter still shown as `LOCK WAIT` seconds after it resumed).
 
+use super::permission::Permission;
 use super::{
-    classify_mysql_errno, mysql_level_name, ErrorEffect, Family, ProbeQuery, Profile,
-    ServerProfile, ANSI_LEVELS,
+    classify_mysql_errno, innodb_permissions, mysql_level_name, ErrorEffect, Family, ProbeQuery,
+    Profile, ServerProfile, ANSI_LEVELS,
 };
 use crate::target::SessionConfig;
 use txhunt_model::{DbError, ErrorClass, Isolation};
@@ -35,6 +36,10 @@ impl Profile for MariadbProfile {
 
     fn isolation_levels(&self) -> &'static [Isolation] {
         ANSI_LEVELS
+    }
+
+    fn permissions(&self, isolation: Isolation) -> &'static [Permission] {
+        innodb_permissions(isolation)
     }
 
     fn default_isolation(&self) -> Isolation {

@@ -3,11 +3,13 @@
 pub mod cockroach;
 pub mod mariadb;
 pub mod mysql;
+pub mod permission;
 pub mod postgres;
 pub mod sqlite;
 pub mod tidb;
 
 use crate::target::SessionConfig;
+use permission::Permission;
 use txhunt_model::{DbError, ErrorClass, Isolation, Mode};
 
 /// What an error does to the transaction it happened in (paper 001 §5.3.2).
@@ -46,6 +48,13 @@ pub trait Profile: Send + Sync {
         false
     }
 
+    /// The documented behaviours that may make write-specific serializability fail at
+    /// `isolation`, in the order the WSS oracle tries them ([`permission`]). None by default:
+    /// every violation is a bug candidate.
+    fn permissions(&self, _isolation: Isolation) -> &'static [Permission] {
+        &[]
+    }
+
     /// The concurrency-control modes the DBMS lets a session choose (empty: it has one).
     fn modes(&self) -> &'static [Mode] {
         &[]
@@ -68,6 +77,16 @@ pub(crate) const ANSI_LEVELS: &[Isolation] = &[
     Isolation::RepeatableRead,
     Isolation::Serializable,
 ];
+
+/// InnoDB's documented relaxations below REPEATABLE READ (MySQL, MariaDB).
+pub(crate) fn innodb_permissions(isolation: Isolation) -> &'static [Permission] {
+    use permission::{DIRTY_READ, NO_GAP_LOCKS, SEMI_CONSISTENT_READ};
+    match isolation {
+        Isolation::ReadUncommitted => &[SEMI_CONSISTENT_READ, DIRTY_READ, NO_GAP_LOCKS],
+        Isolation::ReadCommitted => &[SEMI_CONSISTENT_READ, NO_GAP_LOCKS],
+        _ => &[],
+    }
+}
 
 /// The SQL families whose dialect and catalog a server speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

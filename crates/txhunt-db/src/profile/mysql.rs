@@ -7,9 +7,10 @@
 //!   and `performance_schema.metadata_locks` with `LOCK_STATUS = 'PENDING'`, joined to the
 //!   session's `PROCESSLIST_ID` through `performance_schema.threads`.
 
+use super::permission::Permission;
 use super::{
-    classify_mysql_errno, mysql_level_name, ErrorEffect, Family, ProbeQuery, Profile,
-    ServerProfile, ANSI_LEVELS,
+    classify_mysql_errno, innodb_permissions, mysql_level_name, ErrorEffect, Family, ProbeQuery,
+    Profile, ServerProfile, ANSI_LEVELS,
 };
 use crate::target::SessionConfig;
 use txhunt_model::{DbError, ErrorClass, Isolation};
@@ -30,6 +31,10 @@ impl Profile for MysqlProfile {
 
     fn isolation_levels(&self) -> &'static [Isolation] {
         ANSI_LEVELS
+    }
+
+    fn permissions(&self, isolation: Isolation) -> &'static [Permission] {
+        innodb_permissions(isolation)
     }
 
     fn default_isolation(&self) -> Isolation {

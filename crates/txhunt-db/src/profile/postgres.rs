@@ -8,6 +8,9 @@
 //! * Lock waits: `pg_blocking_pids(pid)` is non-empty while the backend waits on a heavyweight
 //!   lock (rows, tables, transaction ids), read live from the lock manager.
 
+use super::permission::{
+    Permission, READ_COMMITTED_SNAPSHOTS, SNAPSHOT_ORDER, SSI_ORDER, WRITE_SKEW,
+};
 use super::{ErrorEffect, Family, ProbeQuery, Profile, ServerProfile, ANSI_LEVELS};
 use crate::target::SessionConfig;
 use txhunt_model::{DbError, ErrorClass, Isolation};
@@ -34,6 +37,17 @@ pub(crate) fn classify_sqlstate(code: &str) -> ErrorClass {
     }
 }
 
+/// The documented relaxations of PostgreSQL's levels, shared by CockroachDB (READ
+/// UNCOMMITTED behaves as READ COMMITTED).
+pub(crate) fn snapshot_permissions(isolation: Isolation) -> &'static [Permission] {
+    match isolation {
+        Isolation::ReadUncommitted | Isolation::ReadCommitted => &[READ_COMMITTED_SNAPSHOTS],
+        Isolation::RepeatableRead => &[SNAPSHOT_ORDER, WRITE_SKEW],
+        Isolation::Serializable => &[SSI_ORDER],
+        Isolation::Snapshot => &[],
+    }
+}
+
 /// `SET SESSION CHARACTERISTICS …` for `config`.
 pub(crate) fn isolation_setup(config: SessionConfig) -> String {
     format!(
@@ -49,6 +63,10 @@ impl Profile for PostgresProfile {
 
     fn isolation_levels(&self) -> &'static [Isolation] {
         ANSI_LEVELS
+    }
+
+    fn permissions(&self, isolation: Isolation) -> &'static [Permission] {
+        snapshot_permissions(isolation)
     }
 
     fn default_isolation(&self) -> Isolation {

@@ -10,6 +10,7 @@
 //!   §5.3.2).
 //! * Lock waits: `information_schema.TIDB_TRX` shows `STATE = 'LockWaiting'` for the session.
 
+use super::permission::{Permission, SNAPSHOT_ORDER, TIDB_SEMI_CONSISTENT_READ};
 use super::{
     classify_mysql_errno, mysql_level_name, ErrorEffect, Family, ProbeQuery, Profile, ServerProfile,
 };
@@ -35,6 +36,16 @@ impl Profile for TidbProfile {
 
     fn default_isolation(&self) -> Isolation {
         Isolation::RepeatableRead
+    }
+
+    /// TiDB takes no gap locks at any level (paper 001 §6.4); no re-execution can switch
+    /// them on, so violations they cause stay bug candidates for a person to judge.
+    fn permissions(&self, isolation: Isolation) -> &'static [Permission] {
+        match isolation {
+            Isolation::ReadCommitted => &[TIDB_SEMI_CONSISTENT_READ],
+            Isolation::RepeatableRead => &[TIDB_SEMI_CONSISTENT_READ, SNAPSHOT_ORDER],
+            _ => &[],
+        }
     }
 
     fn error_effect(&self, error: &DbError) -> ErrorEffect {

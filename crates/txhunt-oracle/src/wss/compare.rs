@@ -1,0 +1,137 @@
+//! Comparing a concurrent execution with a serial one: final states, the success of every
+//! committed write, and (where the level orders them) the rows every committed read returned.
+
+use super::schedule::{Serial, Unit};
+use super::{order, NAME};
+use crate::Finding;
+use txhunt_model::{value::format_rows, DbState, History, Outcome, StmtKind, TestCase};
+
+/// The violations `serial_history` (a run of `serial`, the schedule `name` built from `units`)
+/// shows against the concurrent `history` of `case`, which ended in `state`; empty when they
+/// agree.
+#[allow(clippy::too_many_arguments)]
+pub fn compare(
+    name: &str,
+    case: &TestCase,
+    history: &History,
+    state: &DbState,
+    units: &[Unit],
+    serial: &Serial,
+    serial_history: &History,
+    compare_reads: bool,
+) -> Vec<Finding> {
+    let committed: Vec<usize> = units
+        .iter()
+        .filter(|u| u.committed)
+        .flat_map(|u| u.steps.clone())
+        .collect();
+    let mut findings = Vec::new();
+    let base = vec![format!("serial order ({name}, FCRFS): {}", order(units))];
+    if let Some(serial_state) = &serial_history.final_state {
+        if serial_state != state {
+            let mut details = base.clone();
+            details.extend(state_diff(state, serial_state));
+            findings.push(Finding {
+                oracle: NAME.into(),
+                signature: format!("{name}:final-state"),
+                summary: format!("{name}: the concurrent schedule's final state differs from the serial schedule's"),
+                steps: Vec::new(),
+                details,
+                permissible: None,
+            });
+        }
+    }
+    let mut writes = Vec::new();
+    let mut reads = Vec::new();
+    for (record, origin) in serial_history.steps.iter().zip(&serial.origin) {
+        let Some(s) = *origin else { continue };
+        if !committed.contains(&s) {
+            continue;
+        }
+        let concurrent = &history.steps[s].outcome;
+        let kind = case.steps[s].stmt.kind();
+        if kind.is_write() && concurrent.succeeded() != record.outcome.succeeded() {
+            writes.push((s, concurrent.clone(), record.outcome.clone()));
+        }
+        if kind == StmtKind::Select && compare_reads && !same_rows(concurrent, &record.outcome) {
+            reads.push((s, concurrent.clone(), record.outcome.clone()));
+        }
+    }
+    for (what, diverging) in [("write", writes), ("read", reads)] {
+        if diverging.is_empty() {
+            continue;
+        }
+        let mut details = base.clone();
+        details.extend(diverging.iter().map(|(s, c, r)| {
+            format!(
+                "{}: `{}`: concurrent {c}; serial {r}",
+                case.steps[*s].session, case.steps[*s].stmt.sql
+            )
+        }));
+        findings.push(Finding {
+            oracle: NAME.into(),
+            signature: format!("{name}:{what}"),
+            summary: format!(
+                "{name}: {} {what}{} of committed transactions differ from the serial schedule",
+                diverging.len(),
+                if diverging.len() == 1 { "" } else { "s" }
+            ),
+            steps: diverging.iter().map(|(s, _, _)| *s).collect(),
+            details,
+            permissible: None,
+        });
+    }
+    findings
+}
+
+/// Whether two outcomes returned the same rows (as bags), or neither returned rows.
+fn same_rows(a: &Outcome, b: &Outcome) -> bool {
+    match (a, b) {
+        (Outcome::Rows { rows: x, .. }, Outcome::Rows { rows: y, .. }) => {
+            let (mut x, mut y) = (x.clone(), y.clone());
+            x.sort();
+            y.sort();
+            x == y
+        }
+        (Outcome::Rows { .. }, _) | (_, Outcome::Rows { .. }) => false,
+        _ => true,
+    }
+}
+
+/// The rows each state has that the other lacks, per table.
+fn state_diff(concurrent: &DbState, serial: &DbState) -> Vec<String> {
+    let mut lines = Vec::new();
+    let names: std::collections::BTreeSet<&str> = concurrent
+        .tables()
+        .chain(serial.tables())
+        .map(|(n, _)| n)
+        .collect();
+    for name in names {
+        let c = concurrent.table(name).unwrap_or(&[]);
+        let s = serial.table(name).unwrap_or(&[]);
+        if c == s {
+            continue;
+        }
+        let only = |a: &[txhunt_model::Row], b: &[txhunt_model::Row]| {
+            let mut rest = b.to_vec();
+            a.iter()
+                .filter(|row| match rest.iter().position(|r| r == *row) {
+                    Some(i) => {
+                        rest.swap_remove(i);
+                        false
+                    }
+                    None => true,
+                })
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        lines.push(format!("{name}: concurrent {}", format_rows(c)));
+        lines.push(format!("{name}: serial     {}", format_rows(s)));
+        lines.push(format!(
+            "{name}: only concurrent {}; only serial {}",
+            format_rows(&only(c, s)),
+            format_rows(&only(s, c))
+        ));
+    }
+    lines
+}

@@ -1,0 +1,270 @@
+//! Deciding whether a documented behaviour explains a WSS violation
+//! ([`txhunt_db::profile::permission`]), by re-executing discriminating variants of the case on
+//! the same target; never by looking at the SQL text.
+//!
+//! The profile lists the behaviours of the history's level in the order they are tried; the
+//! first whose evidence all holds explains the violation. Each piece of evidence is decided
+//! at most once per violation (the same-case-at-REPEATABLE-READ run serves both InnoDB
+//! behaviours below it).
+//!
+//! A variant counts as *write-serializable* when WSS finds no violation in it, or when some
+//! serial order of its committed transactions reproduces its final state and writes (a
+//! stronger level that serializes the transactions in another order than they committed has
+//! still prevented the anomaly).
+
+use super::compare::compare;
+use super::schedule::{fcrfs, tx_serial, Unit};
+use super::{compares_reads, order, violations, NOT_RUN};
+use crate::Permissible;
+use std::collections::HashMap;
+use txhunt_db::profile::permission::Evidence;
+use txhunt_exec::Runner;
+use txhunt_model::{History, Step, Stmt, StmtKind, TestCase};
+
+/// At most this many serial orders are tried for [`Evidence::SomeSerialOrder`]: every order
+/// that moves one transaction elsewhere first, then the other permutations. With up to four
+/// committed transactions every order is tried.
+const MAX_ORDERS: usize = 24;
+
+/// The first permission of the target's profile at the history's level whose evidence holds,
+/// or, for each permission, why it does not explain the violation.
+pub fn explain(
+    case: &TestCase,
+    history: &History,
+    runner: &dyn Runner,
+) -> Result<Permissible, Vec<String>> {
+    let profile = runner.profile();
+    let permissions = profile.permissions(history.isolation);
+    if permissions.is_empty() {
+        return Err(vec![format!(
+            "not permissible: {} documents no behaviour at {} that relaxes write serializability",
+            profile.name(),
+            history.isolation
+        )]);
+    }
+    let mut decided: HashMap<Evidence, Result<String, String>> = HashMap::new();
+    let mut ruled_out = Vec::new();
+    'permissions: for permission in permissions {
+        let mut shown = Vec::new();
+        for &evidence in permission.evidence {
+            let result = decided
+                .entry(evidence)
+                .or_insert_with(|| decide(evidence, case, history, runner));
+            match result {
+                Ok(line) => shown.push(line.clone()),
+                Err(why) => {
+                    ruled_out.push(format!("not {}: {why}", permission.id));
+                    continue 'permissions;
+                }
+            }
+        }
+        return Ok(Permissible {
+            behaviour: permission.id.into(),
+            reason: permission.reason.into(),
+            source: permission.source.into(),
+            evidence: shown,
+            ruled_out,
+        });
+    }
+    Err(ruled_out)
+}
+
+/// Whether one piece of evidence holds: `Ok` with what showed it, `Err` with what did not.
+fn decide(
+    evidence: Evidence,
+    case: &TestCase,
+    history: &History,
+    runner: &dyn Runner,
+) -> Result<String, String> {
+    match evidence {
+        Evidence::StrongerLevel(level) => {
+            if !runner.profile().isolation_levels().contains(&level) {
+                return Err(format!("{} offers no {level}", runner.profile().name()));
+            }
+            let stronger = runner
+                .run(case, level)
+                .map_err(|e| format!("the case could not run at {level}: {e}"))?;
+            write_serializable(case, &stronger, runner)
+                .map(|how| format!("at {level} the same case {how}"))
+                .map_err(|why| format!("at {level} the same case {why}"))
+        }
+        Evidence::LockedUpdate => {
+            let (variant, updates) = locked_updates(case, runner.profile().name())?;
+            let ran = runner
+                .run(&variant, history.isolation)
+                .map_err(|e| format!("the locking-read variant could not run: {e}"))?;
+            let which = if updates == 1 {
+                "its UPDATE statement".to_string()
+            } else {
+                format!("each of its {updates} UPDATE statements")
+            };
+            let what = format!("with a SELECT … FOR UPDATE of its rows before {which}, the case");
+            write_serializable(&variant, &ran, runner)
+                .map(|how| format!("{what} {how}"))
+                .map_err(|why| format!("{what} {why}"))
+        }
+        Evidence::SomeSerialOrder => {
+            let units = fcrfs(case, history).ok_or("the history cannot be judged")?;
+            some_serial_order(case, history, &units, runner)
+        }
+    }
+}
+
+/// `case` with every UPDATE preceded by the locking read of the rows it chooses (in its
+/// transaction; an autocommit UPDATE becomes BEGIN, read, UPDATE, COMMIT), and how many
+/// UPDATEs there were; an error when there are none or one has no locking read.
+fn locked_updates(case: &TestCase, target: &str) -> Result<(TestCase, usize), String> {
+    let in_explicit: Vec<usize> = case
+        .txns()
+        .iter()
+        .filter(|t| t.explicit)
+        .flat_map(|t| t.steps.clone())
+        .collect();
+    let mut variant = case.clone();
+    variant.steps.clear();
+    let mut updates = 0;
+    for (i, step) in case.steps.iter().enumerate() {
+        if step.stmt.kind() != StmtKind::Update {
+            variant.steps.push(step.clone());
+            continue;
+        }
+        let read = txhunt_sql::rewrite::locking_read_of_update(&step.stmt.sql, target)
+            .ok_or_else(|| format!("`{}` has no locking read", step.stmt.sql))?;
+        let with = |sql: &str| Step {
+            session: step.session.clone(),
+            stmt: Stmt::new(sql),
+        };
+        let wrap = !in_explicit.contains(&i);
+        if wrap {
+            variant.steps.push(with("BEGIN"));
+        }
+        variant.steps.push(with(&read));
+        variant.steps.push(step.clone());
+        if wrap {
+            variant.steps.push(with("COMMIT"));
+        }
+        updates += 1;
+    }
+    if updates == 0 {
+        return Err("the case has no UPDATE".into());
+    }
+    Ok((variant, updates))
+}
+
+/// `Ok("is write-serializable …")` when `history` of `case` shows no WSS violation or its
+/// final state and writes are those of some serial order; else `Err` saying what it showed.
+fn write_serializable(
+    case: &TestCase,
+    history: &History,
+    runner: &dyn Runner,
+) -> Result<String, String> {
+    let units = fcrfs(case, history).ok_or(
+        "cannot be judged (a statement hung or never completed, or a savepoint ran after an abort)",
+    )?;
+    let found = violations(case, history, runner);
+    if found.is_empty() {
+        return Ok(format!(
+            "is write-serializable in commit order ({})",
+            order(&units)
+        ));
+    }
+    let signatures: Vec<&str> = found.iter().map(|f| f.signature.as_str()).collect();
+    if found.iter().any(|f| f.signature.ends_with(NOT_RUN)) {
+        return Err(format!("could not be judged ({})", signatures.join(", ")));
+    }
+    some_serial_order(case, history, &units, runner)
+        .map(|how| format!("is write-serializable: {how}"))
+        .map_err(|_| format!("violates WSS too ({})", signatures.join(", ")))
+}
+
+/// `Ok` naming a serial order of the committed transactions, other than commit order, that
+/// reproduces the final state and the success of every committed write; `Err` when none of
+/// the orders tried does.
+fn some_serial_order(
+    case: &TestCase,
+    history: &History,
+    units: &[Unit],
+    runner: &dyn Runner,
+) -> Result<String, String> {
+    let state = history.final_state.as_ref().ok_or("no final state")?;
+    let committed: Vec<&Unit> = units.iter().filter(|u| u.committed).collect();
+    let reads = compares_reads(history, runner);
+    let orders = candidate_orders(committed.len());
+    let tried = orders.len();
+    for candidate in orders {
+        let ordered: Vec<Unit> = candidate.iter().map(|&i| committed[i].clone()).collect();
+        let serial = tx_serial(case, &ordered);
+        let Ok(ran) = runner.run(&serial.case, history.isolation) else {
+            continue;
+        };
+        let differences = compare(
+            "tx-wss", case, history, state, &ordered, &serial, &ran, reads,
+        );
+        if differences.is_empty() {
+            return Ok(format!(
+                "the serial order {} reproduces the final state and every committed write",
+                order(&ordered)
+            ));
+        }
+    }
+    Err(format!(
+        "no other serial order of the committed transactions ({tried} tried) reproduces the final state and writes"
+    ))
+}
+
+/// Orders of `n` items other than `0, 1, …, n-1`: first each order that moves one item to
+/// another place, then the remaining permutations; at most [`MAX_ORDERS`].
+fn candidate_orders(n: usize) -> Vec<Vec<usize>> {
+    let identity: Vec<usize> = (0..n).collect();
+    let mut orders: Vec<Vec<usize>> = Vec::new();
+    let add = |order: Vec<usize>, orders: &mut Vec<Vec<usize>>| {
+        if order != identity && !orders.contains(&order) && orders.len() < MAX_ORDERS {
+            orders.push(order);
+        }
+    };
+    for from in 0..n {
+        for to in 0..n {
+            let mut order = identity.clone();
+            let item = order.remove(from);
+            order.insert(to, item);
+            add(order, &mut orders);
+        }
+    }
+    let mut permutation = identity.clone();
+    while orders.len() < MAX_ORDERS && next_permutation(&mut permutation) {
+        add(permutation.clone(), &mut orders);
+    }
+    orders
+}
+
+/// Advances `items` to the next permutation in lexicographic order; false after the last.
+fn next_permutation(items: &mut [usize]) -> bool {
+    let Some(i) = (1..items.len()).rev().find(|&i| items[i - 1] < items[i]) else {
+        return false;
+    };
+    let j = (i..items.len())
+        .rev()
+        .find(|&j| items[j] > items[i - 1])
+        .expect("a larger item follows");
+    items.swap(i - 1, j);
+    items[i..].reverse();
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn candidate_orders_start_with_single_moves_and_cover_small_cases() {
+        assert!(candidate_orders(1).is_empty());
+        assert_eq!(candidate_orders(2), vec![vec![1, 0]]);
+        let three = candidate_orders(3);
+        assert_eq!(three.len(), 5, "every permutation but the identity");
+        assert_eq!(three[0], vec![1, 0, 2]);
+        assert_eq!(candidate_orders(4).len(), 23);
+        let six = candidate_orders(6);
+        assert_eq!(six.len(), MAX_ORDERS);
+        assert!(six.contains(&vec![5, 0, 1, 2, 3, 4]), "last moved first");
+    }
+}
