@@ -50,6 +50,26 @@ impl BlockDetector for ReportedWaits {
     }
 }
 
+/// A case with one session: no other session of the case can hold a lock it waits for, so
+/// each statement is simply awaited (a hang after the statement timeout), and no probe is
+/// asked. Oracles' serial re-executions run this way.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Solo;
+
+impl BlockDetector for Solo {
+    fn name(&self) -> String {
+        "solo".into()
+    }
+
+    fn after_submit(&self, session: &Session, _baseline: u64, limit: Duration) -> Pending {
+        session.settle(0, limit, false)
+    }
+
+    fn recheck(&self, session: &Session, limit: Duration) -> Pending {
+        session.settle(0, limit, false)
+    }
+}
+
 /// Exact detection by asking the server's lock-wait probe while a statement is pending.
 pub struct Probed {
     /// The target's probe.

@@ -15,6 +15,7 @@ mod session;
 pub use block::{parse_duration, BlockDetection, BlockDetector};
 pub use runner::{Runner, TargetRunner};
 
+use block::Solo;
 use protocol::Protocol;
 use session::Session;
 use std::time::Duration;
@@ -57,9 +58,13 @@ impl Executor {
             let mut setup = db.connect(config, None)?;
             case.init.iter().map(|s| setup.execute(&s.sql)).collect()
         };
-        let detector = self
-            .detection
-            .detector(profile.reports_lock_waits(), db.lock_probe());
+        // One session has no other session of the case to wait for.
+        let detector: Box<dyn BlockDetector> = if case.sessions().len() <= 1 {
+            Box::new(Solo)
+        } else {
+            self.detection
+                .detector(profile.reports_lock_waits(), db.lock_probe())
+        };
         let protocol = Protocol::new(
             case,
             detector.as_ref(),

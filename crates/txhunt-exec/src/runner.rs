@@ -5,8 +5,8 @@ use txhunt_db::{Profile, Target, TargetError};
 use txhunt_model::{History, Isolation, TestCase};
 
 /// Executes cases an oracle derives (serial schedules, reordered cases) on the target the
-/// original ran on, each from its own fresh database.
-pub trait Runner {
+/// original ran on, each from its own fresh database; several may run at once.
+pub trait Runner: Sync {
     /// Executes `case` at `isolation` and returns its history.
     fn run(&self, case: &TestCase, isolation: Isolation) -> Result<History, TargetError>;
     /// The target's profile (it decides some verdicts, e.g. whether SERIALIZABLE orders reads

@@ -14,6 +14,9 @@ use txhunt_model::Isolation;
 use txhunt_oracle::{Finding, Oracle};
 use txhunt_sql::{generate, GenConfig};
 
+/// The folder of a campaign's output that holds its permissible findings.
+pub const PERMISSIBLE_DIR: &str = "permissible";
+
 /// How a campaign runs.
 pub struct Campaign {
     /// The campaign's seed: case `i` gets [`case_seed`]`(seed, i)`.
@@ -27,7 +30,8 @@ pub struct Campaign {
     pub levels: Vec<Isolation>,
     /// Parallel workers, each executing in databases of its own.
     pub workers: usize,
-    /// Where findings are saved.
+    /// Where findings are saved: bug candidates in it, permissible findings in its
+    /// `permissible/` folder.
     pub out: PathBuf,
     /// The generators' sizes.
     pub generator: GenConfig,
@@ -124,15 +128,17 @@ pub fn run(
                     case: &generated.case,
                     history: &history,
                 };
-                save(&campaign.out, &saved).map_err(|source| HuntError::Save {
-                    path: campaign.out.clone(),
-                    source,
-                })?;
+                let dir = if finding.is_candidate() {
+                    campaign.out.clone()
+                } else {
+                    campaign.out.join(PERMISSIBLE_DIR)
+                };
+                save(&dir, &saved).map_err(|source| HuntError::Save { path: dir, source })?;
             }
             let mut all = stats.lock().unwrap_or_else(|p| p.into_inner());
             all.record(&generated, &history);
             for finding in &findings {
-                all.found(&finding.oracle);
+                all.found(&history, finding);
             }
             progress(&all);
             drop(all);

@@ -6,5 +6,5 @@ pub mod seed;
 pub mod stats;
 pub mod store;
 
-pub use campaign::{run, Campaign, HuntError};
+pub use campaign::{run, Campaign, HuntError, PERMISSIBLE_DIR};
 pub use stats::{Stats, Summary};

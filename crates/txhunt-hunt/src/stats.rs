@@ -3,6 +3,7 @@
 use serde::Serialize;
 use std::collections::BTreeMap;
 use txhunt_model::{ErrorClass, History, Outcome, TxnStatus};
+use txhunt_oracle::Finding;
 use txhunt_sql::GeneratedCase;
 
 /// Counters of a campaign.
@@ -20,14 +21,30 @@ pub struct Stats {
     pub blocked: u64,
     /// Transactions aborted by an error.
     pub aborted: u64,
-    /// Findings per oracle.
+    /// Bug candidates per oracle.
     pub findings: BTreeMap<String, u64>,
+    /// Permissible findings per documented behaviour (e.g. `semi-consistent-read`).
+    pub permissible: BTreeMap<String, u64>,
+    /// Cases and findings per isolation level.
+    pub levels: BTreeMap<String, LevelStats>,
+}
+
+/// What a campaign counts per isolation level.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct LevelStats {
+    /// Cases executed at the level.
+    pub cases: u64,
+    /// Bug candidates found at the level.
+    pub candidates: u64,
+    /// Permissible findings at the level, per documented behaviour.
+    pub permissible: BTreeMap<String, u64>,
 }
 
 impl Stats {
     /// Counts one executed case.
     pub fn record(&mut self, generated: &GeneratedCase, history: &History) {
         self.cases += 1;
+        self.level(history).cases += 1;
         self.transactions += history.txns.len() as u64;
         let init = generated.init_kinds.iter().zip(&history.init);
         let steps = generated
@@ -51,9 +68,29 @@ impl Stats {
             .count() as u64;
     }
 
-    /// Counts one finding.
-    pub fn found(&mut self, oracle: &str) {
-        *self.findings.entry(oracle.to_string()).or_default() += 1;
+    /// Counts one finding about `history`: a bug candidate, or permissible.
+    pub fn found(&mut self, history: &History, finding: &Finding) {
+        match &finding.permissible {
+            None => {
+                *self.findings.entry(finding.oracle.clone()).or_default() += 1;
+                self.level(history).candidates += 1;
+            }
+            Some(p) => {
+                *self.permissible.entry(p.behaviour.clone()).or_default() += 1;
+                *self
+                    .level(history)
+                    .permissible
+                    .entry(p.behaviour.clone())
+                    .or_default() += 1;
+            }
+        }
+    }
+
+    /// The counters of `history`'s isolation level.
+    fn level(&mut self, history: &History) -> &mut LevelStats {
+        self.levels
+            .entry(history.isolation.name().to_string())
+            .or_default()
     }
 
     /// All statements executed.

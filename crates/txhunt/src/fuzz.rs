@@ -65,14 +65,14 @@ pub struct FuzzArgs {
     /// A statement that neither ends nor waits on a lock for this long is a hang.
     #[arg(long, default_value = "10s", value_parser = parse_duration)]
     statement_timeout: Duration,
-    /// The oracles that judge every case: `explicit`, `wss` (comma list). WSS is not on by
-    /// default yet: until permissible behaviours are classified it also reports documented
-    /// design choices (semi-consistent read, missing gap locks).
-    #[arg(long, default_value = "explicit")]
+    /// The oracles that judge every case: `explicit`, `wss` (comma list). A WSS finding that
+    /// a documented behaviour of the DBMS explains is permissible: counted and saved under
+    /// OUT/permissible, not a bug candidate.
+    #[arg(long, default_value = "explicit,wss")]
     oracle: String,
 }
 
-/// Runs the campaign; `Ok(true)` when it found nothing.
+/// Runs the campaign; `Ok(true)` when it found no bug candidate.
 pub fn fuzz(args: &FuzzArgs) -> anyhow::Result<bool> {
     anyhow::ensure!(
         args.cases.is_some() || args.duration.is_some(),
@@ -147,14 +147,15 @@ fn progress_bar() -> Option<ProgressBar> {
 fn progress_line(stats: &Stats, elapsed: f64) -> String {
     let statements = stats.statement_count();
     format!(
-        "{} cases ({:.1}/s, {:.0} txn/h) · blocked {:.1}% · aborted {:.1}% · rejected {:.2}% · findings {}",
+        "{} cases ({:.1}/s, {:.0} txn/h) · blocked {:.1}% · aborted {:.1}% · rejected {:.2}% · bug candidates {} · permissible {}",
         stats.cases,
         stats.cases as f64 / elapsed.max(1e-9),
         stats.transactions as f64 / elapsed.max(1e-9) * 3600.0,
         Stats::percent(stats.blocked, statements),
         Stats::percent(stats.aborted, stats.transactions),
         Stats::percent(stats.rejected_count(), statements),
-        stats.findings.values().sum::<u64>()
+        stats.findings.values().sum::<u64>(),
+        stats.permissible.values().sum::<u64>()
     )
 }
 
@@ -189,11 +190,31 @@ fn print_summary(summary: &Summary, out: &std::path::Path) {
             s.rejected.get(kind).copied().unwrap_or(0)
         );
     }
+    println!(
+        "{:<20} {:>10} {:>15} {:>12}",
+        "isolation level", "cases", "bug candidates", "permissible"
+    );
+    for (level, l) in &s.levels {
+        println!(
+            "{level:<20} {:>10} {:>15} {:>12}",
+            l.cases,
+            l.candidates,
+            l.permissible.values().sum::<u64>()
+        );
+    }
     if s.findings.is_empty() {
-        println!("findings: none");
-    } else {
-        for (oracle, n) in &s.findings {
-            println!("findings ({oracle}): {n}, saved under {}", out.display());
-        }
+        println!("bug candidates: none");
+    }
+    for (oracle, n) in &s.findings {
+        println!(
+            "bug candidates ({oracle}): {n}, saved under {}",
+            out.display()
+        );
+    }
+    for (behaviour, n) in &s.permissible {
+        println!(
+            "permissible ({behaviour}): {n}, saved under {}",
+            out.join(txhunt_hunt::PERMISSIBLE_DIR).display()
+        );
     }
 }

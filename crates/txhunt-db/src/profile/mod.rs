@@ -55,6 +55,12 @@ pub trait Profile: Send + Sync {
         &[]
     }
 
+    /// Whether SAVEPOINT outside a transaction opens one (SQLite); elsewhere it is an error
+    /// (PostgreSQL) or discarded at once (MySQL, MariaDB).
+    fn savepoint_opens_transaction(&self) -> bool {
+        false
+    }
+
     /// The concurrency-control modes the DBMS lets a session choose (empty: it has one).
     fn modes(&self) -> &'static [Mode] {
         &[]

@@ -80,12 +80,20 @@ pub const NO_GAP_LOCKS: Permission = Permission {
     evidence: &[Evidence::StrongerLevel(Isolation::RepeatableRead)],
 };
 
-/// PostgreSQL's (and CockroachDB's) READ COMMITTED: statement snapshots and the re-check.
+/// PostgreSQL's (and CockroachDB's) READ COMMITTED: statement snapshots and the re-check,
+/// shown at SERIALIZABLE.
 pub const READ_COMMITTED_SNAPSHOTS: Permission = Permission {
     id: "read-committed",
     reason: "at READ COMMITTED each statement, subqueries included, reads a snapshot taken when it starts, and an UPDATE or DELETE that waited for a concurrent writer re-checks its WHERE clause on the newest version of the rows it had found only, never on rows that came to match meanwhile",
     source: "PostgreSQL 15 documentation §13.2.1 (Read Committed Isolation Level)",
     evidence: &[Evidence::StrongerLevel(Isolation::Serializable)],
+};
+
+/// [`READ_COMMITTED_SNAPSHOTS`] shown at REPEATABLE READ, for when the SERIALIZABLE run
+/// cannot be judged (a statement there hung).
+pub const READ_COMMITTED_SNAPSHOTS_AT_RR: Permission = Permission {
+    evidence: &[Evidence::StrongerLevel(Isolation::RepeatableRead)],
+    ..READ_COMMITTED_SNAPSHOTS
 };
 
 /// Snapshot isolation: reads from a snapshot taken at the first statement.
@@ -124,6 +132,7 @@ mod tests {
             DIRTY_READ,
             NO_GAP_LOCKS,
             READ_COMMITTED_SNAPSHOTS,
+            READ_COMMITTED_SNAPSHOTS_AT_RR,
             SNAPSHOT_ORDER,
             WRITE_SKEW,
             SSI_ORDER,

@@ -9,7 +9,8 @@
 //!   lock (rows, tables, transaction ids), read live from the lock manager.
 
 use super::permission::{
-    Permission, READ_COMMITTED_SNAPSHOTS, SNAPSHOT_ORDER, SSI_ORDER, WRITE_SKEW,
+    Permission, READ_COMMITTED_SNAPSHOTS, READ_COMMITTED_SNAPSHOTS_AT_RR, SNAPSHOT_ORDER,
+    SSI_ORDER, WRITE_SKEW,
 };
 use super::{ErrorEffect, Family, ProbeQuery, Profile, ServerProfile, ANSI_LEVELS};
 use crate::target::SessionConfig;
@@ -41,7 +42,9 @@ pub(crate) fn classify_sqlstate(code: &str) -> ErrorClass {
 /// UNCOMMITTED behaves as READ COMMITTED).
 pub(crate) fn snapshot_permissions(isolation: Isolation) -> &'static [Permission] {
     match isolation {
-        Isolation::ReadUncommitted | Isolation::ReadCommitted => &[READ_COMMITTED_SNAPSHOTS],
+        Isolation::ReadUncommitted | Isolation::ReadCommitted => {
+            &[READ_COMMITTED_SNAPSHOTS, READ_COMMITTED_SNAPSHOTS_AT_RR]
+        }
         Isolation::RepeatableRead => &[SNAPSHOT_ORDER, WRITE_SKEW],
         Isolation::Serializable => &[SSI_ORDER],
         Isolation::Snapshot => &[],

@@ -76,6 +76,11 @@ impl Profile for SqliteProfile {
         }
     }
 
+    /// SAVEPOINT outside a transaction starts one, like BEGIN DEFERRED.
+    fn savepoint_opens_transaction(&self) -> bool {
+        true
+    }
+
     fn reports_lock_waits(&self) -> bool {
         true
     }

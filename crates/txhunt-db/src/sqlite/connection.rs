@@ -10,6 +10,8 @@ use std::sync::Arc;
 use txhunt_model::{DbError, DbState, ErrorClass, Isolation, Outcome, Row, StmtKind, Value};
 
 /// Opens a connection to `path` at `isolation` (read-uncommitted uses the shared cache).
+/// Commits are not synced to disk (`synchronous = OFF`): the throwaway database needs no
+/// durability, as the testbed servers run without fsync too, and locking is unchanged.
 pub(super) fn open(path: &Path, isolation: Isolation) -> Result<rusqlite::Connection, TargetError> {
     let mut flags = OpenFlags::SQLITE_OPEN_READ_WRITE
         | OpenFlags::SQLITE_OPEN_CREATE
@@ -22,6 +24,8 @@ pub(super) fn open(path: &Path, isolation: Isolation) -> Result<rusqlite::Connec
     };
     let conn = rusqlite::Connection::open_with_flags(path, flags)
         .map_err(|e| TargetError::db(format!("opening {}", path.display()), e))?;
+    conn.pragma_update(None, "synchronous", "OFF")
+        .map_err(|e| TargetError::db("turning synchronous off", e))?;
     if shared {
         conn.pragma_update(None, "read_uncommitted", 1)
             .map_err(|e| TargetError::db("enabling read_uncommitted", e))?;

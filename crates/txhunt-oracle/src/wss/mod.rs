@@ -66,32 +66,56 @@ impl Oracle for Wss {
 /// The WSS violations of `history`, unclassified: empty when the history cannot be judged
 /// (see [`fcrfs`]) or both serial schedules agree with it.
 fn violations(case: &TestCase, history: &History, runner: &dyn Runner) -> Vec<Finding> {
-    let Some(units) = fcrfs(case, history) else {
+    let Some(units) = fcrfs(case, history, savepoints_open_txns(runner)) else {
         return Vec::new();
     };
     let Some(state) = &history.final_state else {
         return Vec::new();
     };
     let reads = compares_reads(history, runner);
-    let mut findings = Vec::new();
     let serials = [
         ("tx-wss", Some(tx_serial(case, &units))),
         ("stmt-wss", stmt_serial(case, &units)),
     ];
-    for (level_name, serial) in serials {
-        let Some(serial) = serial else { continue };
-        match runner.run(&serial.case, history.isolation) {
+    // The two serial schedules run at once, each in its own database: a server runs their
+    // setup in parallel.
+    let ran: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = serials
+            .iter()
+            .map(|(name, serial)| {
+                let serial = serial.as_ref()?;
+                Some((
+                    *name,
+                    serial,
+                    scope.spawn(|| runner.run(&serial.case, history.isolation)),
+                ))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flatten()
+            .map(|(name, serial, handle)| {
+                let result = handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                (name, serial, result)
+            })
+            .collect()
+    });
+    let mut findings = Vec::new();
+    for (name, serial, result) in ran {
+        match result {
             Ok(serial_history) => findings.extend(compare(
-                level_name,
+                name,
                 case,
                 history,
                 state,
                 &units,
-                &serial,
+                serial,
                 &serial_history,
                 reads,
             )),
-            Err(e) => findings.push(not_run(level_name, &e.to_string())),
+            Err(e) => findings.push(not_run(name, &e.to_string())),
         }
     }
     findings
@@ -100,6 +124,11 @@ fn violations(case: &TestCase, history: &History, runner: &dyn Runner) -> Vec<Fi
 /// Whether reads are compared: at SERIALIZABLE where it locks what it reads.
 fn compares_reads(history: &History, runner: &dyn Runner) -> bool {
     history.isolation == Isolation::Serializable && runner.profile().serializable_reads_lock()
+}
+
+/// Whether a SAVEPOINT outside a transaction opens one on the runner's target.
+fn savepoints_open_txns(runner: &dyn Runner) -> bool {
+    runner.profile().savepoint_opens_transaction()
 }
 
 /// The signature suffix of a serial schedule that could not run.

@@ -14,7 +14,7 @@
 
 use super::compare::compare;
 use super::schedule::{fcrfs, tx_serial, Unit};
-use super::{compares_reads, order, violations, NOT_RUN};
+use super::{compares_reads, order, savepoints_open_txns, violations, NOT_RUN};
 use crate::Permissible;
 use std::collections::HashMap;
 use txhunt_db::profile::permission::Evidence;
@@ -104,7 +104,8 @@ fn decide(
                 .map_err(|why| format!("{what} {why}"))
         }
         Evidence::SomeSerialOrder => {
-            let units = fcrfs(case, history).ok_or("the history cannot be judged")?;
+            let units = fcrfs(case, history, savepoints_open_txns(runner))
+                .ok_or("the history cannot be judged")?;
             some_serial_order(case, history, &units, runner)
         }
     }
@@ -158,7 +159,7 @@ fn write_serializable(
     history: &History,
     runner: &dyn Runner,
 ) -> Result<String, String> {
-    let units = fcrfs(case, history).ok_or(
+    let units = fcrfs(case, history, savepoints_open_txns(runner)).ok_or(
         "cannot be judged (a statement hung or never completed, or a savepoint ran after an abort)",
     )?;
     let found = violations(case, history, runner);
@@ -189,7 +190,7 @@ fn some_serial_order(
     let state = history.final_state.as_ref().ok_or("no final state")?;
     let committed: Vec<&Unit> = units.iter().filter(|u| u.committed).collect();
     let reads = compares_reads(history, runner);
-    let orders = candidate_orders(committed.len());
+    let orders = candidate_orders(committed.len(), snapshot_order(history, &committed));
     let tried = orders.len();
     for candidate in orders {
         let ordered: Vec<Unit> = candidate.iter().map(|&i| committed[i].clone()).collect();
@@ -212,9 +213,11 @@ fn some_serial_order(
     ))
 }
 
-/// Orders of `n` items other than `0, 1, …, n-1`: first each order that moves one item to
-/// another place, then the remaining permutations; at most [`MAX_ORDERS`].
-fn candidate_orders(n: usize) -> Vec<Vec<usize>> {
+/// Orders of `n` items other than `0, 1, …, n-1`, at most [`MAX_ORDERS`]: `first`, then each
+/// order that moves one item earlier (nearest moves first: a transaction that read an older
+/// snapshot belongs before transactions that committed before it), then one item later, then
+/// the remaining permutations.
+fn candidate_orders(n: usize, first: Vec<usize>) -> Vec<Vec<usize>> {
     let identity: Vec<usize> = (0..n).collect();
     let mut orders: Vec<Vec<usize>> = Vec::new();
     let add = |order: Vec<usize>, orders: &mut Vec<Vec<usize>>| {
@@ -222,19 +225,38 @@ fn candidate_orders(n: usize) -> Vec<Vec<usize>> {
             orders.push(order);
         }
     };
-    for from in 0..n {
-        for to in 0..n {
-            let mut order = identity.clone();
-            let item = order.remove(from);
-            order.insert(to, item);
-            add(order, &mut orders);
-        }
+    add(first, &mut orders);
+    let mut moves: Vec<(usize, usize)> = (0..n)
+        .flat_map(|from| (0..n).map(move |to| (from, to)))
+        .filter(|(from, to)| from != to)
+        .collect();
+    moves.sort_by_key(|&(from, to)| (to > from, from.abs_diff(to), from));
+    for (from, to) in moves {
+        let mut order = identity.clone();
+        let item = order.remove(from);
+        order.insert(to, item);
+        add(order, &mut orders);
     }
     let mut permutation = identity.clone();
     while orders.len() < MAX_ORDERS && next_permutation(&mut permutation) {
         add(permutation.clone(), &mut orders);
     }
     orders
+}
+
+/// The committed transactions ordered by when their first statement completed: under
+/// snapshot isolation roughly the order of their snapshots.
+fn snapshot_order(history: &History, committed: &[&Unit]) -> Vec<usize> {
+    let start = |u: &Unit| {
+        u.steps
+            .iter()
+            .filter_map(|&s| history.steps[s].completed)
+            .min()
+            .unwrap_or(usize::MAX)
+    };
+    let mut order: Vec<usize> = (0..committed.len()).collect();
+    order.sort_by_key(|&i| start(committed[i]));
+    order
 }
 
 /// Advances `items` to the next permutation in lexicographic order; false after the last.
@@ -256,15 +278,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn candidate_orders_start_with_single_moves_and_cover_small_cases() {
-        assert!(candidate_orders(1).is_empty());
-        assert_eq!(candidate_orders(2), vec![vec![1, 0]]);
-        let three = candidate_orders(3);
+    fn candidate_orders_start_with_the_snapshot_order_and_near_moves_and_cover_small_cases() {
+        assert!(candidate_orders(1, vec![0]).is_empty());
+        assert_eq!(candidate_orders(2, vec![0, 1]), vec![vec![1, 0]]);
+        let three = candidate_orders(3, vec![0, 1, 2]);
         assert_eq!(three.len(), 5, "every permutation but the identity");
-        assert_eq!(three[0], vec![1, 0, 2]);
-        assert_eq!(candidate_orders(4).len(), 23);
-        let six = candidate_orders(6);
-        assert_eq!(six.len(), MAX_ORDERS);
-        assert!(six.contains(&vec![5, 0, 1, 2, 3, 4]), "last moved first");
+        assert_eq!(
+            three[..2],
+            [vec![1, 0, 2], vec![0, 2, 1]],
+            "nearest earlier moves first"
+        );
+        assert_eq!(candidate_orders(4, vec![2, 0, 1, 3]).len(), 23);
+        let nine = candidate_orders(9, vec![4, 0, 1, 2, 3, 5, 6, 7, 8]);
+        assert_eq!(nine.len(), MAX_ORDERS);
+        assert_eq!(
+            nine[0],
+            vec![4, 0, 1, 2, 3, 5, 6, 7, 8],
+            "the snapshot order first"
+        );
     }
 }

@@ -19,7 +19,10 @@ pub struct Unit {
 
 /// The transactions of `history` in First-Commit/Rollback-First-Scheduled order, or `None`
 /// when the history cannot be judged (a statement hung or never completed: its effect is
-/// unknown; or a savepoint ran after its transaction was aborted, see [`savepoint_after`]).
+/// unknown; or, where `savepoints_open_txns` (SQLite), a savepoint ran after its transaction
+/// was aborted, see [`savepoint_after`]). Elsewhere a savepoint statement outside a
+/// transaction is an error or a no-op (PostgreSQL refuses it, MySQL and MariaDB discard it at
+/// once) and is left out.
 ///
 /// Statements the concurrency control refused (deadlock, lock-timeout, serialization) had no
 /// effect and are left out. Statements of an explicit transaction that ran after an error
@@ -27,7 +30,7 @@ pub struct Unit {
 /// mode (txhunt still submits them, as DT² does); each is its own unit at its completion. A
 /// transaction that never ended is rolled back when its session closes: it is placed last,
 /// not committed.
-pub fn fcrfs(case: &TestCase, history: &History) -> Option<Vec<Unit>> {
+pub fn fcrfs(case: &TestCase, history: &History, savepoints_open_txns: bool) -> Option<Vec<Unit>> {
     let unknown = |o: &Outcome| matches!(o, Outcome::Hang { .. } | Outcome::NeverCompleted);
     if history.steps.iter().any(|s| unknown(&s.outcome)) {
         return None;
@@ -65,10 +68,11 @@ pub fn fcrfs(case: &TestCase, history: &History) -> Option<Vec<Unit>> {
             _ => None,
         };
         if let Some(abort) = aborted_at {
-            if savepoint_after(case, &txn.steps, abort) {
+            if savepoints_open_txns && savepoint_after(case, &txn.steps, abort) {
                 return None;
             }
-            for &later in txn.steps.iter().filter(|&&s| s > abort && is_data(s)) {
+            let later_data = |s: usize| s > abort && is_data(s) && !is_savepoint(case, s);
+            for &later in txn.steps.iter().filter(|&&s| later_data(s)) {
                 if let Some(end) = ran(later) {
                     let unit = Unit {
                         label: format!("{}+", txn.label),
@@ -111,13 +115,15 @@ pub fn fcrfs(case: &TestCase, history: &History) -> Option<Vec<Unit>> {
 /// does, MySQL's is a no-op), so the statements after it have no transaction the case
 /// describes and the history is not judged.
 fn savepoint_after(case: &TestCase, steps: &[usize], step: usize) -> bool {
-    steps.iter().any(|&s| {
-        s > step
-            && matches!(
-                case.steps[s].stmt.kind(),
-                StmtKind::Savepoint | StmtKind::RollbackTo | StmtKind::Release
-            )
-    })
+    steps.iter().any(|&s| s > step && is_savepoint(case, s))
+}
+
+/// Whether step `s` is SAVEPOINT, ROLLBACK TO or RELEASE.
+fn is_savepoint(case: &TestCase, s: usize) -> bool {
+    matches!(
+        case.steps[s].stmt.kind(),
+        StmtKind::Savepoint | StmtKind::RollbackTo | StmtKind::Release
+    )
 }
 
 /// A serial case: `case`'s setup, then `units` one after another on one session, and for
@@ -151,13 +157,7 @@ pub fn tx_serial(case: &TestCase, units: &[Unit]) -> Serial {
 /// when a transaction uses savepoints, which cannot run outside a transaction (paper 001
 /// §2.2).
 pub fn stmt_serial(case: &TestCase, units: &[Unit]) -> Option<Serial> {
-    let savepoints = case.steps.iter().any(|s| {
-        matches!(
-            s.stmt.kind(),
-            StmtKind::Savepoint | StmtKind::RollbackTo | StmtKind::Release
-        )
-    });
-    if savepoints {
+    if (0..case.steps.len()).any(|s| is_savepoint(case, s)) {
         return None;
     }
     let mut serial = Serial::empty(case);
