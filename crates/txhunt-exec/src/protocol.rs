@@ -52,6 +52,8 @@ pub(crate) struct Protocol<'a> {
     schedule: Vec<Event>,
     submitted: usize,
     completed: usize,
+    /// Groups of statements that resumed together so far.
+    groups: usize,
     /// Blocked sessions and their waiting step, in the order they blocked.
     blocked: Vec<(usize, usize)>,
     /// Per transaction: the step whose error aborted it, and whether txhunt sent ROLLBACK.
@@ -109,6 +111,7 @@ impl<'a> Protocol<'a> {
                     outcome: Outcome::NotRun {
                         reason: "not submitted".into(),
                     },
+                    resumed_together: None,
                 };
                 n
             ],
@@ -116,6 +119,7 @@ impl<'a> Protocol<'a> {
             schedule: Vec::new(),
             submitted: 0,
             completed: 0,
+            groups: 0,
             blocked: Vec::new(),
         })
     }
@@ -235,6 +239,12 @@ impl<'a> Protocol<'a> {
                 .chain(hung.iter().copied())
                 .collect();
             self.blocked.retain(|(_, i)| !gone.contains(i));
+            if ended.len() > 1 {
+                for (i, _) in &ended {
+                    self.records[*i].resumed_together = Some(self.groups);
+                }
+                self.groups += 1;
+            }
             for (i, done) in ended {
                 self.complete(i, done);
             }

@@ -39,6 +39,11 @@ pub struct StepRecord {
     pub blocked: bool,
     /// How it ended.
     pub outcome: Outcome,
+    /// Set when it resumed from a block together with other statements (found ended at the
+    /// same check): the group's number. Their `completed` order is the order their results
+    /// reached txhunt's session threads, which need not be the order the DBMS ran them in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resumed_together: Option<usize>,
 }
 
 /// One entry of the actual schedule.

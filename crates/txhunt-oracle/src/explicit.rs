@@ -74,6 +74,7 @@ mod tests {
             completed: Some(0),
             blocked: false,
             outcome,
+            resumed_together: None,
         }
     }
 

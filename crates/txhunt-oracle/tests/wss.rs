@@ -110,6 +110,10 @@ fn snapshot_behaviours_on_postgres_are_permissible_by_their_evidence() {
 
     let ssi = example("wss/ssi-order.sql");
     let findings = judge(postgres.as_ref(), &ssi, Isolation::Serializable);
+    assert!(findings[0]
+        .details
+        .iter()
+        .any(|d| d.starts_with("reads not compared: postgres's SERIALIZABLE reads a snapshot")));
     let why = permissible(&findings, "ssi-order");
     assert_eq!(
         why.evidence,

@@ -13,6 +13,7 @@
 //! still prevented the anomaly).
 
 use super::compare::compare;
+use super::orders::candidate_orders;
 use super::schedule::{fcrfs, tx_serial, Unit};
 use super::{compares_reads, order, savepoints_open_txns, violations, NOT_RUN};
 use crate::Permissible;
@@ -20,11 +21,6 @@ use std::collections::HashMap;
 use txhunt_db::profile::permission::Evidence;
 use txhunt_exec::Runner;
 use txhunt_model::{History, Step, Stmt, StmtKind, TestCase};
-
-/// At most this many serial orders are tried for [`Evidence::SomeSerialOrder`]: every order
-/// that moves one transaction elsewhere first, then the other permutations. With up to four
-/// committed transactions every order is tried.
-const MAX_ORDERS: usize = 24;
 
 /// The first permission of the target's profile at the history's level whose evidence holds,
 /// or, for each permission, why it does not explain the violation.
@@ -213,37 +209,6 @@ fn some_serial_order(
     ))
 }
 
-/// Orders of `n` items other than `0, 1, …, n-1`, at most [`MAX_ORDERS`]: `first`, then each
-/// order that moves one item earlier (nearest moves first: a transaction that read an older
-/// snapshot belongs before transactions that committed before it), then one item later, then
-/// the remaining permutations.
-fn candidate_orders(n: usize, first: Vec<usize>) -> Vec<Vec<usize>> {
-    let identity: Vec<usize> = (0..n).collect();
-    let mut orders: Vec<Vec<usize>> = Vec::new();
-    let add = |order: Vec<usize>, orders: &mut Vec<Vec<usize>>| {
-        if order != identity && !orders.contains(&order) && orders.len() < MAX_ORDERS {
-            orders.push(order);
-        }
-    };
-    add(first, &mut orders);
-    let mut moves: Vec<(usize, usize)> = (0..n)
-        .flat_map(|from| (0..n).map(move |to| (from, to)))
-        .filter(|(from, to)| from != to)
-        .collect();
-    moves.sort_by_key(|&(from, to)| (to > from, from.abs_diff(to), from));
-    for (from, to) in moves {
-        let mut order = identity.clone();
-        let item = order.remove(from);
-        order.insert(to, item);
-        add(order, &mut orders);
-    }
-    let mut permutation = identity.clone();
-    while orders.len() < MAX_ORDERS && next_permutation(&mut permutation) {
-        add(permutation.clone(), &mut orders);
-    }
-    orders
-}
-
 /// The committed transactions ordered by when their first statement completed: under
 /// snapshot isolation roughly the order of their snapshots.
 fn snapshot_order(history: &History, committed: &[&Unit]) -> Vec<usize> {
@@ -257,44 +222,4 @@ fn snapshot_order(history: &History, committed: &[&Unit]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..committed.len()).collect();
     order.sort_by_key(|&i| start(committed[i]));
     order
-}
-
-/// Advances `items` to the next permutation in lexicographic order; false after the last.
-fn next_permutation(items: &mut [usize]) -> bool {
-    let Some(i) = (1..items.len()).rev().find(|&i| items[i - 1] < items[i]) else {
-        return false;
-    };
-    let j = (i..items.len())
-        .rev()
-        .find(|&j| items[j] > items[i - 1])
-        .expect("a larger item follows");
-    items.swap(i - 1, j);
-    items[i..].reverse();
-    true
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn candidate_orders_start_with_the_snapshot_order_and_near_moves_and_cover_small_cases() {
-        assert!(candidate_orders(1, vec![0]).is_empty());
-        assert_eq!(candidate_orders(2, vec![0, 1]), vec![vec![1, 0]]);
-        let three = candidate_orders(3, vec![0, 1, 2]);
-        assert_eq!(three.len(), 5, "every permutation but the identity");
-        assert_eq!(
-            three[..2],
-            [vec![1, 0, 2], vec![0, 2, 1]],
-            "nearest earlier moves first"
-        );
-        assert_eq!(candidate_orders(4, vec![2, 0, 1, 3]).len(), 23);
-        let nine = candidate_orders(9, vec![4, 0, 1, 2, 3, 5, 6, 7, 8]);
-        assert_eq!(nine.len(), MAX_ORDERS);
-        assert_eq!(
-            nine[0],
-            vec![4, 0, 1, 2, 3, 5, 6, 7, 8],
-            "the snapshot order first"
-        );
-    }
 }

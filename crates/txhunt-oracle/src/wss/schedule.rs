@@ -15,6 +15,10 @@ pub struct Unit {
     pub explicit: bool,
     /// Whether it committed in the actual schedule.
     pub committed: bool,
+    /// When its ending statement resumed from a block together with others, the group
+    /// ([`txhunt_model::StepRecord::resumed_together`]): its place among the group's units is
+    /// not known for sure.
+    pub tie: Option<usize>,
 }
 
 /// The transactions of `history` in First-Commit/Rollback-First-Scheduled order, or `None`
@@ -58,6 +62,7 @@ pub fn fcrfs(case: &TestCase, history: &History, savepoints_open_txns: bool) -> 
                     steps: vec![s],
                     explicit: false,
                     committed: history.steps[s].outcome.succeeded(),
+                    tie: history.steps[s].resumed_together,
                 };
                 ordered.push((end, unit));
             }
@@ -79,6 +84,7 @@ pub fn fcrfs(case: &TestCase, history: &History, savepoints_open_txns: bool) -> 
                         steps: vec![later],
                         explicit: false,
                         committed: history.steps[later].outcome.succeeded(),
+                        tie: history.steps[later].resumed_together,
                     };
                     ordered.push((end, unit));
                 }
@@ -91,18 +97,20 @@ pub fn fcrfs(case: &TestCase, history: &History, savepoints_open_txns: bool) -> 
             .filter(|&s| aborted_at.is_none_or(|a| s <= a) && is_data(s) && ran(s).is_some())
             .collect();
         let last = txn.steps[txn.steps.len() - 1];
-        let end = match status {
-            TxnStatus::Aborted { step, .. } => end_of(*step),
-            TxnStatus::Committed | TxnStatus::RolledBack => end_of(last),
+        let end_step = match status {
+            TxnStatus::Aborted { step, .. } => Some(*step),
+            TxnStatus::Committed | TxnStatus::RolledBack => Some(last),
             TxnStatus::Unfinished => None,
-        }
-        .unwrap_or(usize::MAX);
+        };
+        let end = end_step.and_then(end_of).unwrap_or(usize::MAX);
+        let tie = end_step.and_then(|s| history.steps[s].resumed_together);
         let committed = status.committed();
         let unit = Unit {
             label: txn.label.clone(),
             steps: body,
             explicit: true,
             committed,
+            tie,
         };
         ordered.push((end, unit));
     }
