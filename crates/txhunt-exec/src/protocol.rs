@@ -157,6 +157,13 @@ impl<'a> Protocol<'a> {
                 continue;
             }
             self.handled[i] = true;
+            if self.case.header.skip_after_abort && self.aborted[self.txn_of[i]].is_some() {
+                self.records[i].outcome = Outcome::NotRun {
+                    reason: "its transaction was aborted".into(),
+                };
+                i += 1;
+                continue;
+            }
             if self.sessions[s].is_none() {
                 self.records[i].outcome = Outcome::NotRun {
                     reason: format!("session {} was torn down after a hang", self.labels[s]),

@@ -36,6 +36,12 @@ pub struct Header {
     pub mode: Option<Mode>,
     /// Any other `key: value` pairs, in file order (e.g. `seed`, `description`).
     pub extra: Vec<(String, String)>,
+    /// Whether the statements a transaction has left after an error aborted it are skipped
+    /// (recorded as not run) instead of submitted in autocommit, as DT² does and txhunt does
+    /// by default. Set by oracles for serial schedules that replay a transaction only to roll
+    /// it back; scenario files do not carry it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub skip_after_abort: bool,
 }
 
 /// One statement, with what the scenario expects of it.

@@ -87,6 +87,7 @@ fn header() -> impl Strategy<Value = Header> {
                 dbms: Some("SQLite 3.54".into()),
                 mode,
                 extra,
+                skip_after_abort: false,
             }
         })
 }

@@ -20,6 +20,15 @@ pub fn compare(
     serial_history: &History,
     compare_reads: bool,
 ) -> Vec<Finding> {
+    // Only reads inside explicit transactions lock at SERIALIZABLE: an autocommit SELECT is a
+    // consistent (non-locking) read of a snapshot taken when it starts, and a locking read
+    // does not lock its subqueries (MySQL 8.0 Reference Manual §17.7.2.1 SERIALIZABLE,
+    // §17.7.2.4), so commit order does not bind what it returns.
+    let in_explicit: Vec<usize> = units
+        .iter()
+        .filter(|u| u.committed && u.explicit)
+        .flat_map(|u| u.steps.clone())
+        .collect();
     let committed: Vec<usize> = units
         .iter()
         .filter(|u| u.committed)
@@ -53,7 +62,8 @@ pub fn compare(
         if kind.is_write() && concurrent.succeeded() != record.outcome.succeeded() {
             writes.push((s, concurrent.clone(), record.outcome.clone()));
         }
-        if kind == StmtKind::Select && compare_reads && !same_rows(concurrent, &record.outcome) {
+        let locked_read = kind == StmtKind::Select && compare_reads && in_explicit.contains(&s);
+        if locked_read && !same_rows(concurrent, &record.outcome) {
             reads.push((s, concurrent.clone(), record.outcome.clone()));
         }
     }

@@ -6,8 +6,9 @@
 //! autocommit statements; skipped when savepoints are used). Each runs on a fresh copy of the
 //! initial database at the same isolation level. A violation is a different final state, a
 //! write of a committed transaction that succeeded in one run and failed in the other, or, at
-//! SERIALIZABLE, a read of a committed transaction that returned other rows. Reads are
-//! compared only where SERIALIZABLE locks what it reads (InnoDB): with snapshot-based
+//! SERIALIZABLE, a read inside a committed explicit transaction that returned other rows.
+//! Reads are compared only where SERIALIZABLE locks what it reads (InnoDB, inside explicit
+//! transactions; its autocommit SELECTs are consistent reads): with snapshot-based
 //! SERIALIZABLE (SQLite's WAL readers, PostgreSQL's and CockroachDB's SSI) a transaction reads
 //! its snapshot, so the commit order does not bind its reads (paper 001 §5.4, footnote 4).
 //!
