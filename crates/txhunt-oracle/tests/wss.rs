@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use std::path::Path;
 use txhunt_db::{open_target, Target};
 use txhunt_exec::{Executor, TargetRunner};
-use txhunt_model::{scenario, Isolation, Step, TestCase};
+use txhunt_model::{check, scenario, Isolation, Step, TestCase};
 use txhunt_oracle::wss::Wss;
 use txhunt_oracle::{Finding, Oracle, Permissible};
 use txhunt_sql::dialect::Sqlite;
@@ -225,4 +225,66 @@ fn statements_the_concurrency_control_refused_are_left_out_of_the_serial_schedul
         assert!(c.passed, "{c:?}");
     }
     assert!(Wss.check(&case, &history, &runner).is_empty());
+}
+
+#[test]
+fn a_transaction_replayed_to_roll_back_does_not_leave_autocommit_writes_behind() {
+    // Concurrently t1 fails at its last UPDATE and is rolled back. Serially (after t2) its
+    // first UPDATE already fails; what t1 has left must not then run in autocommit.
+    let case = scenario::parse(
+        "/* init */ CREATE TABLE t0(a0 INT PRIMARY KEY);\n\
+         /* init */ INSERT INTO t0 VALUES (25);\n\
+         /* t1 */ BEGIN;\n\
+         /* t1 */ UPDATE t0 SET a0 = 25 WHERE a0 < 25;  -- expect: affected 0\n\
+         /* t2 */ INSERT INTO t0 VALUES (-7);\n\
+         /* t1 */ INSERT INTO t0 VALUES (7);\n\
+         /* t1 */ UPDATE t0 SET a0 = 25 WHERE a0 = 7;  -- expect: error constraint\n\
+         /* t1 */ COMMIT;\n\
+         -- expect final: t0 = [(-7), (25)]\n",
+        "replay.sql",
+    )
+    .unwrap();
+    let postgres = open_target("postgres", None).expect("the PostgreSQL testbed must start");
+    let history = Executor::default()
+        .execute(postgres.as_ref(), &case, Isolation::ReadCommitted)
+        .unwrap();
+    assert!(check(&case, &history).iter().all(|c| c.passed));
+    let runner = TargetRunner {
+        executor: Executor::default(),
+        target: postgres.as_ref(),
+    };
+    let findings = Wss.check(&case, &history, &runner);
+    assert!(findings.is_empty(), "{findings:#?}");
+}
+
+#[test]
+fn an_autocommit_locking_read_at_serializable_reads_its_subquery_from_a_snapshot() {
+    // InnoDB: t1's autocommit SELECT … FOR UPDATE waits for t2's row lock on u, but its
+    // subquery on t is a consistent read from when it started: it still sees k = 0 after t2
+    // committed k = 1. Documented (MySQL 8.0 manual §17.7.2.1, §17.7.2.4), not compared.
+    let case = scenario::parse(
+        "/* init */ CREATE TABLE t(id INT PRIMARY KEY, k INT);\n\
+         /* init */ CREATE TABLE u(k INT);\n\
+         /* init */ INSERT INTO t VALUES (1, 0);\n\
+         /* init */ INSERT INTO u VALUES (0), (1);\n\
+         /* t2 */ BEGIN;\n\
+         /* t2 */ UPDATE u SET k = k WHERE k = 0;\n\
+         /* t1 */ SELECT * FROM u WHERE k IN (SELECT k FROM t WHERE id = 1) FOR UPDATE;  -- expect: blocked then rows [(0)]\n\
+         /* t2 */ UPDATE t SET k = 1 WHERE id = 1;\n\
+         /* t2 */ COMMIT;\n",
+        "subquery.sql",
+    )
+    .unwrap();
+    let mariadb = open_target("mariadb", None).expect("the MariaDB testbed must start");
+    let history = Executor::default()
+        .execute(mariadb.as_ref(), &case, Isolation::Serializable)
+        .unwrap();
+    let checks = check(&case, &history);
+    assert!(checks.iter().all(|c| c.passed), "{checks:#?}");
+    let runner = TargetRunner {
+        executor: Executor::default(),
+        target: mariadb.as_ref(),
+    };
+    let findings = Wss.check(&case, &history, &runner);
+    assert!(findings.is_empty(), "{findings:#?}");
 }
