@@ -278,3 +278,25 @@ fn an_autocommit_locking_read_at_serializable_reads_its_subquery_from_a_snapshot
     let findings = judge(mariadb.as_ref(), &case, Isolation::Serializable);
     assert!(findings.is_empty(), "{findings:#?}");
 }
+
+#[test]
+fn an_insert_into_a_range_updated_without_gap_locks_is_not_taken_for_semi_consistent_read() {
+    // The locking-read variant is serializable in the order t1 → t2, as the original is:
+    // only commit order discriminates at read-committed.
+    let case = scenario::parse(
+        "/* init */ CREATE TABLE t(k INT PRIMARY KEY, v TEXT);\n\
+         /* t1 */ BEGIN;\n\
+         /* t1 */ UPDATE t SET v = 'x';  -- expect: affected 0\n\
+         /* t2 */ INSERT INTO t VALUES (1, 'a');  -- expect: affected 1\n\
+         /* t1 */ COMMIT;\n",
+        "empty-range.sql",
+    )
+    .unwrap();
+    let mariadb = open_target("mariadb", None).expect("the MariaDB testbed must start");
+    let findings = judge(mariadb.as_ref(), &case, Isolation::ReadCommitted);
+    let why = permissible(&findings, "no-gap-locks");
+    assert!(
+        why.ruled_out[0].starts_with("not semi-consistent-read: with a SELECT … FOR UPDATE of its rows before its UPDATE statement, the case violates WSS too"),
+        "{why:?}"
+    );
+}
