@@ -4,17 +4,20 @@
 //! * [`explicit`]: the errors a DBMS reports about itself (crashes, internal errors, hangs);
 //! * [`wss`]: write-specific serializability (WriteCheck): the concurrent schedule must end in
 //!   the same state, and its writes succeed or fail the same way, as the FCRFS serial
-//!   schedule re-executed on a fresh copy of the initial database.
+//!   schedule re-executed on a fresh copy of the initial database;
+//! * [`differential`]: differential testing (DT²): the same case on two targets of one
+//!   family must block, fail, answer and end the same way.
 //!
 //! Every oracle implements [`Oracle`]; those that re-execute derived cases do so through a
 //! [`Runner`].
 
+pub mod differential;
 pub mod explicit;
 pub mod wss;
 
 use serde::{Deserialize, Serialize};
 use txhunt_exec::Runner;
-use txhunt_model::{History, TestCase};
+use txhunt_model::{History, Outcome, TestCase};
 
 /// A judge of one execution.
 pub trait Oracle {
@@ -78,6 +81,20 @@ pub struct Permissible {
     /// The behaviours tried before it and why each does not explain the finding.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ruled_out: Vec<String>,
+}
+
+/// Whether two outcomes returned the same rows (as bags), or neither returned rows.
+pub(crate) fn same_rows(a: &Outcome, b: &Outcome) -> bool {
+    match (a, b) {
+        (Outcome::Rows { rows: x, .. }, Outcome::Rows { rows: y, .. }) => {
+            let (mut x, mut y) = (x.clone(), y.clone());
+            x.sort();
+            y.sort();
+            x == y
+        }
+        (Outcome::Rows { .. }, _) | (_, Outcome::Rows { .. }) => false,
+        _ => true,
+    }
 }
 
 #[cfg(test)]

@@ -3,8 +3,8 @@
 
 use super::schedule::{Serial, Unit};
 use super::{order, NAME};
-use crate::Finding;
-use txhunt_model::{value::format_rows, DbState, History, Outcome, StmtKind, TestCase};
+use crate::{same_rows, Finding};
+use txhunt_model::{value::format_rows, DbState, History, StmtKind, TestCase};
 
 /// The violations `serial_history` (a run of `serial`, the schedule `name` built from `units`)
 /// shows against the concurrent `history` of `case`, which ended in `state`; empty when they
@@ -92,20 +92,6 @@ pub fn compare(
         });
     }
     findings
-}
-
-/// Whether two outcomes returned the same rows (as bags), or neither returned rows.
-fn same_rows(a: &Outcome, b: &Outcome) -> bool {
-    match (a, b) {
-        (Outcome::Rows { rows: x, .. }, Outcome::Rows { rows: y, .. }) => {
-            let (mut x, mut y) = (x.clone(), y.clone());
-            x.sort();
-            y.sort();
-            x == y
-        }
-        (Outcome::Rows { .. }, _) | (_, Outcome::Rows { .. }) => false,
-        _ => true,
-    }
 }
 
 /// The rows each state has that the other lacks, per table.

@@ -1,0 +1,251 @@
+//! Differential testing (DT², paper 000 §4.3): the same case, submitted in the same order at
+//! the same isolation level, on two targets of one family must behave the same.
+//!
+//! The histories are compared in the order things happened (each target's actual schedule),
+//! stopping at the first difference: one statement blocked where the other did not (or the
+//! schedules took different steps), a deadlock in one only, an error in one only or errors
+//! of different classes (messages are never compared), different query results (as bags) or
+//! affected-row counts. The final states are compared in any case.
+//!
+//! A difference that a documented design difference between the two targets explains
+//! (paper 000 §6.1) is labelled *compatibility* with its reason instead of being a bug
+//! candidate; see [`compatibility`].
+
+use crate::{same_rows, Finding, Permissible};
+use txhunt_model::{ErrorClass, Event, History, Outcome, TestCase};
+
+/// The oracle's name.
+pub const NAME: &str = "differential";
+
+/// What kind of difference DT² reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Category {
+    /// One statement blocked where the other did not, or the schedules took other steps.
+    Blocking,
+    /// A deadlock in one target only.
+    Deadlock,
+    /// An error in one target only, or errors of different classes.
+    Error,
+    /// Different query results or affected-row counts.
+    Result,
+    /// Different final database states.
+    FinalState,
+}
+
+impl Category {
+    /// The category's name in signatures: `blocking`, `deadlock`, `error`, `result`,
+    /// `final-state`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Category::Blocking => "blocking",
+            Category::Deadlock => "deadlock",
+            Category::Error => "error",
+            Category::Result => "result",
+            Category::FinalState => "final-state",
+        }
+    }
+}
+
+/// The discrepancies between the first history and each other one (all of `case` on other
+/// targets), at most two per pair: the first statement-level one and the final state.
+pub fn compare(case: &TestCase, histories: &[History]) -> Vec<Finding> {
+    let Some((first, others)) = histories.split_first() else {
+        return Vec::new();
+    };
+    others
+        .iter()
+        .flat_map(|other| compare_pair(case, first, other))
+        .collect()
+}
+
+/// The discrepancies between `a` and `b`.
+fn compare_pair(case: &TestCase, a: &History, b: &History) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    let pair = format!("{} vs {}", a.target, b.target);
+    if let Some((category, step, details)) = first_statement_difference(case, a, b) {
+        findings.push(finding(case, a, b, &pair, category, vec![step], details));
+    }
+    if a.final_state != b.final_state {
+        let show = |h: &History| match &h.final_state {
+            Some(state) => format!("{}: {state}", h.target),
+            None => format!("{}: no final state", h.target),
+        };
+        let details = vec![show(a), show(b)];
+        let category = Category::FinalState;
+        findings.push(finding(case, a, b, &pair, category, Vec::new(), details));
+    }
+    findings
+}
+
+fn finding(
+    case: &TestCase,
+    a: &History,
+    b: &History,
+    pair: &str,
+    category: Category,
+    steps: Vec<usize>,
+    details: Vec<String>,
+) -> Finding {
+    Finding {
+        oracle: NAME.into(),
+        signature: category.name().into(),
+        summary: format!("{pair}: inconsistent {}", category.name().replace('-', " ")),
+        steps,
+        details,
+        permissible: compatibility(case, a, b),
+    }
+}
+
+/// The executed steps of a history in schedule order: `(step, blocked here)`.
+fn trace(history: &History) -> Vec<(usize, bool)> {
+    history
+        .schedule
+        .iter()
+        .filter_map(|e| match e {
+            Event::Blocked { step } => Some((*step, true)),
+            Event::Completed { step } => Some((*step, false)),
+            Event::Rollback { .. } => None,
+        })
+        .collect()
+}
+
+/// The first difference in schedule order: its category, the step, and what each target did.
+fn first_statement_difference(
+    case: &TestCase,
+    a: &History,
+    b: &History,
+) -> Option<(Category, usize, Vec<String>)> {
+    let (ta, tb) = (trace(a), trace(b));
+    let describe = |h: &History, entry: Option<&(usize, bool)>| match entry {
+        Some((s, true)) => format!("{}: {} blocked", h.target, label(case, *s)),
+        Some((s, false)) => format!(
+            "{}: {} completed: {}",
+            h.target,
+            label(case, *s),
+            h.steps[*s].outcome
+        ),
+        None => format!("{}: nothing more ran", h.target),
+    };
+    for i in 0..ta.len().max(tb.len()) {
+        let (ea, eb) = (ta.get(i), tb.get(i));
+        if ea != eb {
+            let step = ea.or(eb).map_or(0, |(s, _)| *s);
+            return Some((
+                Category::Blocking,
+                step,
+                vec![describe(a, ea), describe(b, eb)],
+            ));
+        }
+        let &(step, blocked) = ea.expect("both present");
+        if blocked {
+            continue;
+        }
+        let (oa, ob) = (&a.steps[step].outcome, &b.steps[step].outcome);
+        if let Some(category) = outcome_difference(oa, ob) {
+            return Some((category, step, vec![describe(a, ea), describe(b, eb)]));
+        }
+    }
+    None
+}
+
+/// How two outcomes of the same statement differ, if they do.
+fn outcome_difference(a: &Outcome, b: &Outcome) -> Option<Category> {
+    let deadlock = |o: &Outcome| o.error().is_some_and(|e| e.class == ErrorClass::Deadlock);
+    if deadlock(a) != deadlock(b) {
+        return Some(Category::Deadlock);
+    }
+    let class = |o: &Outcome| match o {
+        Outcome::Error(e) => Some(format!("{:?}", e.class)),
+        Outcome::Hang { .. } => Some("hang".into()),
+        Outcome::NeverCompleted => Some("never-completed".into()),
+        Outcome::NotRun { .. } => Some("not-run".into()),
+        _ => None,
+    };
+    if class(a) != class(b) {
+        return Some(Category::Error);
+    }
+    let same = match (a, b) {
+        (Outcome::Affected { count: x }, Outcome::Affected { count: y }) => x == y,
+        _ => same_rows(a, b),
+    };
+    (!same).then_some(Category::Result)
+}
+
+fn label(case: &TestCase, step: usize) -> String {
+    let s = &case.steps[step];
+    format!("{} `{}`", s.session, s.stmt.sql)
+}
+
+/// The documented design difference that explains a discrepancy, if one does (paper 000
+/// §6.1), decided from the two histories:
+///
+/// * both targets broke a deadlock, but by aborting different transactions: which
+///   transaction a deadlock aborts is each engine's choice;
+/// * one target rejected a statement as unsupported or a syntax error that the other ran:
+///   the dialects differ, which says nothing about transactions.
+pub fn compatibility(case: &TestCase, a: &History, b: &History) -> Option<Permissible> {
+    let victims = |h: &History| -> Vec<usize> {
+        let txns = case.txns();
+        h.steps
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| {
+                r.outcome
+                    .error()
+                    .is_some_and(|e| e.class == ErrorClass::Deadlock)
+            })
+            .filter_map(|(s, _)| txns.iter().position(|t| t.steps.contains(&s)))
+            .collect()
+    };
+    let (va, vb) = (victims(a), victims(b));
+    if !va.is_empty() && !vb.is_empty() && va != vb {
+        return Some(Permissible {
+            behaviour: "deadlock-victim".into(),
+            reason:
+                "both targets broke a deadlock, each aborting a transaction of its own choosing"
+                    .into(),
+            source: "paper 000 §6.1 (the aborted transaction is different when a deadlock occurs)"
+                .into(),
+            evidence: vec![format!(
+                "{} aborted {}; {} aborted {}",
+                a.target,
+                names(case, &va),
+                b.target,
+                names(case, &vb)
+            )],
+            ruled_out: Vec::new(),
+        });
+    }
+    let unsupported = rejected(a, b)
+        .map(|s| (a, s))
+        .or_else(|| rejected(b, a).map(|s| (b, s)));
+    if let Some((h, s)) = unsupported {
+        return Some(Permissible {
+            behaviour: "unsupported-statement".into(),
+            reason: "one target rejects a statement the other runs: their dialects differ".into(),
+            source: "paper 000 §5.4 / §6 (dialect differences are not transaction bugs)".into(),
+            evidence: vec![format!(
+                "{} rejected {}: {}",
+                h.target,
+                label(case, s),
+                h.steps[s].outcome
+            )],
+            ruled_out: Vec::new(),
+        });
+    }
+    None
+}
+
+/// The first step `h` rejected as unsupported or a syntax error that `other` did not.
+fn rejected(h: &History, other: &History) -> Option<usize> {
+    let syntax = |o: &Outcome| o.error().is_some_and(|e| e.class == ErrorClass::Syntax);
+    (0..h.steps.len()).find(|&s| syntax(&h.steps[s].outcome) && !syntax(&other.steps[s].outcome))
+}
+
+fn names(case: &TestCase, txns: &[usize]) -> String {
+    let all = case.txns();
+    txns.iter()
+        .map(|&t| all[t].label.clone())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
