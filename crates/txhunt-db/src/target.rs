@@ -116,6 +116,8 @@ pub fn fresh_database_name() -> String {
 pub trait Target: Send + Sync {
     /// A short name for reports, e.g. `sqlite`.
     fn name(&self) -> String;
+    /// The engine's version as it reports it, e.g. `3.50.4` or `15.19`.
+    fn version(&self) -> String;
     /// What txhunt knows about this DBMS.
     fn profile(&self) -> &dyn Profile;
     /// Creates a fresh, empty, private database.

@@ -46,41 +46,62 @@ impl Category {
     }
 }
 
-/// The discrepancies between the first history and each other one (all of `case` on other
-/// targets), at most two per pair: the first statement-level one and the final state.
-pub fn compare(case: &TestCase, histories: &[History]) -> Vec<Finding> {
-    let Some((first, others)) = histories.split_first() else {
+/// The discrepancies between the first run and each other one (all of `case`, each on its
+/// target, labelled e.g. `postgres 15.19`), at most two per pair: the first statement-level
+/// one and the final state.
+pub fn compare(case: &TestCase, runs: &[(&str, &History)]) -> Vec<Finding> {
+    let Some((first, others)) = runs.split_first() else {
         return Vec::new();
     };
     others
         .iter()
-        .flat_map(|other| compare_pair(case, first, other))
+        .flat_map(|other| compare_pair(case, *first, *other))
         .collect()
 }
 
 /// The discrepancies between `a` and `b`.
-fn compare_pair(case: &TestCase, a: &History, b: &History) -> Vec<Finding> {
+fn compare_pair(
+    case: &TestCase,
+    (la, a): (&str, &History),
+    (lb, b): (&str, &History),
+) -> Vec<Finding> {
     let mut findings = Vec::new();
-    let pair = format!("{} vs {}", a.target, b.target);
-    if let Some((category, step, details)) = first_statement_difference(case, a, b) {
-        findings.push(finding(case, a, b, &pair, category, vec![step], details));
+    let pair = format!("{la} vs {lb}");
+    if let Some((category, step, details)) = first_statement_difference(case, (la, a), (lb, b)) {
+        findings.push(finding(
+            case,
+            (la, a),
+            (lb, b),
+            &pair,
+            category,
+            vec![step],
+            details,
+        ));
     }
     if a.final_state != b.final_state {
-        let show = |h: &History| match &h.final_state {
-            Some(state) => format!("{}: {state}", h.target),
-            None => format!("{}: no final state", h.target),
+        let show = |label: &str, h: &History| match &h.final_state {
+            Some(state) => format!("{label}: {state}"),
+            None => format!("{label}: no final state"),
         };
-        let details = vec![show(a), show(b)];
+        let details = vec![show(la, a), show(lb, b)];
         let category = Category::FinalState;
-        findings.push(finding(case, a, b, &pair, category, Vec::new(), details));
+        findings.push(finding(
+            case,
+            (la, a),
+            (lb, b),
+            &pair,
+            category,
+            Vec::new(),
+            details,
+        ));
     }
     findings
 }
 
 fn finding(
     case: &TestCase,
-    a: &History,
-    b: &History,
+    (la, a): (&str, &History),
+    (lb, b): (&str, &History),
     pair: &str,
     category: Category,
     steps: Vec<usize>,
@@ -92,7 +113,7 @@ fn finding(
         summary: format!("{pair}: inconsistent {}", category.name().replace('-', " ")),
         steps,
         details,
-        permissible: compatibility(case, a, b),
+        permissible: compatibility(case, (la, a), (lb, b)),
     }
 }
 
@@ -112,19 +133,18 @@ fn trace(history: &History) -> Vec<(usize, bool)> {
 /// The first difference in schedule order: its category, the step, and what each target did.
 fn first_statement_difference(
     case: &TestCase,
-    a: &History,
-    b: &History,
+    (la, a): (&str, &History),
+    (lb, b): (&str, &History),
 ) -> Option<(Category, usize, Vec<String>)> {
     let (ta, tb) = (trace(a), trace(b));
-    let describe = |h: &History, entry: Option<&(usize, bool)>| match entry {
-        Some((s, true)) => format!("{}: {} blocked", h.target, label(case, *s)),
+    let describe = |name: &str, h: &History, entry: Option<&(usize, bool)>| match entry {
+        Some((s, true)) => format!("{name}: {} blocked", label(case, *s)),
         Some((s, false)) => format!(
-            "{}: {} completed: {}",
-            h.target,
+            "{name}: {} completed: {}",
             label(case, *s),
             h.steps[*s].outcome
         ),
-        None => format!("{}: nothing more ran", h.target),
+        None => format!("{name}: nothing more ran"),
     };
     for i in 0..ta.len().max(tb.len()) {
         let (ea, eb) = (ta.get(i), tb.get(i));
@@ -133,7 +153,7 @@ fn first_statement_difference(
             return Some((
                 Category::Blocking,
                 step,
-                vec![describe(a, ea), describe(b, eb)],
+                vec![describe(la, a, ea), describe(lb, b, eb)],
             ));
         }
         let &(step, blocked) = ea.expect("both present");
@@ -142,7 +162,11 @@ fn first_statement_difference(
         }
         let (oa, ob) = (&a.steps[step].outcome, &b.steps[step].outcome);
         if let Some(category) = outcome_difference(oa, ob) {
-            return Some((category, step, vec![describe(a, ea), describe(b, eb)]));
+            return Some((
+                category,
+                step,
+                vec![describe(la, a, ea), describe(lb, b, eb)],
+            ));
         }
     }
     None
@@ -183,7 +207,11 @@ fn label(case: &TestCase, step: usize) -> String {
 ///   transaction a deadlock aborts is each engine's choice;
 /// * one target rejected a statement as unsupported or a syntax error that the other ran:
 ///   the dialects differ, which says nothing about transactions.
-pub fn compatibility(case: &TestCase, a: &History, b: &History) -> Option<Permissible> {
+pub fn compatibility(
+    case: &TestCase,
+    (la, a): (&str, &History),
+    (lb, b): (&str, &History),
+) -> Option<Permissible> {
     let victims = |h: &History| -> Vec<usize> {
         let txns = case.txns();
         h.steps
@@ -207,26 +235,23 @@ pub fn compatibility(case: &TestCase, a: &History, b: &History) -> Option<Permis
             source: "paper 000 §6.1 (the aborted transaction is different when a deadlock occurs)"
                 .into(),
             evidence: vec![format!(
-                "{} aborted {}; {} aborted {}",
-                a.target,
+                "{la} aborted {}; {lb} aborted {}",
                 names(case, &va),
-                b.target,
                 names(case, &vb)
             )],
             ruled_out: Vec::new(),
         });
     }
     let unsupported = rejected(a, b)
-        .map(|s| (a, s))
-        .or_else(|| rejected(b, a).map(|s| (b, s)));
-    if let Some((h, s)) = unsupported {
+        .map(|s| (la, a, s))
+        .or_else(|| rejected(b, a).map(|s| (lb, b, s)));
+    if let Some((name, h, s)) = unsupported {
         return Some(Permissible {
             behaviour: "unsupported-statement".into(),
             reason: "one target rejects a statement the other runs: their dialects differ".into(),
             source: "paper 000 §5.4 / §6 (dialect differences are not transaction bugs)".into(),
             evidence: vec![format!(
-                "{} rejected {}: {}",
-                h.target,
+                "{name} rejected {}: {}",
                 label(case, s),
                 h.steps[s].outcome
             )],

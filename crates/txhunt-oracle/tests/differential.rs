@@ -27,8 +27,8 @@ fn the_same_engine_twice_agrees_on_every_example() {
         let name = path.display().to_string();
         let case = scenario::parse(&std::fs::read_to_string(&path).unwrap(), &name).unwrap();
         for level in [Isolation::ReadUncommitted, Isolation::Serializable] {
-            let histories = [run(&case, level), run(&case, level)];
-            let found = differential::compare(&case, &histories);
+            let (a, b) = (run(&case, level), run(&case, level));
+            let found = differential::compare(&case, &[("first", &a), ("second", &b)]);
             assert!(found.is_empty(), "{name} at {level}: {found:#?}");
             compared += 1;
         }
@@ -48,19 +48,29 @@ fn a_dirty_read_is_an_inconsistent_result_then_nothing_else() {
         "dirty.sql",
     )
     .unwrap();
-    let histories = [
-        run(&case, Isolation::Serializable),
-        run(&case, Isolation::ReadUncommitted),
-    ];
-    let found = differential::compare(&case, &histories);
+    let serializable = run(&case, Isolation::Serializable);
+    let uncommitted = run(&case, Isolation::ReadUncommitted);
+    let found = differential::compare(
+        &case,
+        &[
+            ("serializable", &serializable),
+            ("read-uncommitted", &uncommitted),
+        ],
+    );
     assert_eq!(found.len(), 1, "{found:#?}");
     let f = &found[0];
     assert_eq!(
         (f.signature.as_str(), f.steps.as_slice()),
         ("result", &[2][..])
     );
-    assert_eq!(f.summary, "sqlite vs sqlite: inconsistent result");
-    assert!(f.details[0].ends_with("completed: rows [(0)]"), "{f:#?}");
+    assert_eq!(
+        f.summary,
+        "serializable vs read-uncommitted: inconsistent result"
+    );
+    assert_eq!(
+        f.details[0],
+        "serializable: t2 `SELECT v FROM t WHERE k = 1` completed: rows [(0)]"
+    );
     assert!(f.details[1].ends_with("completed: rows [(1)]"), "{f:#?}");
     assert!(f.is_candidate());
 }

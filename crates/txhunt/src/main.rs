@@ -9,6 +9,7 @@ mod render;
 mod run;
 mod server;
 mod shell;
+mod targets;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -3,7 +3,7 @@
 use std::fmt::Write;
 use txhunt_model::check::one_line;
 use txhunt_model::{Check, Event, History, Isolation, TestCase, TxnStatus};
-use txhunt_oracle::Finding;
+use txhunt_oracle::{differential, Finding};
 
 /// What a run is of.
 pub struct Heading<'a> {
@@ -146,10 +146,10 @@ pub fn findings(oracles: &[&str], findings: &[Finding]) -> String {
         return out;
     }
     for f in findings {
-        let verdict = if f.is_candidate() {
-            "BUG CANDIDATE"
-        } else {
-            "PERMISSIBLE"
+        let verdict = match (f.is_candidate(), f.oracle.as_str()) {
+            (true, _) => "BUG CANDIDATE",
+            (false, differential::NAME) => "COMPATIBILITY",
+            (false, _) => "PERMISSIBLE",
         };
         let _ = writeln!(
             out,

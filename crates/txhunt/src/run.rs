@@ -3,15 +3,16 @@
 use crate::format::Format;
 use crate::levels::isolation_flag;
 use crate::render;
+use crate::targets;
 use anyhow::Context;
 use clap::Args;
 use serde::Serialize;
 use std::path::PathBuf;
 use std::time::Duration;
-use txhunt_db::{open_target, Target};
+use txhunt_db::Target;
 use txhunt_exec::{parse_duration, BlockDetection, Executor, TargetRunner};
 use txhunt_model::{check, scenario, Check, History, Isolation, TestCase};
-use txhunt_oracle::{Finding, Oracle};
+use txhunt_oracle::{differential, Finding, Oracle};
 
 /// Arguments of `txhunt run`.
 #[derive(Args)]
@@ -20,9 +21,11 @@ pub struct RunArgs {
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// The target: `sqlite`, `sqlite:DIR`, `mariadb` or `postgres` (a private server txhunt
-    /// starts and stops), or an existing server's URL: `mysql://…`, `postgres://…`, ….
-    #[arg(long, default_value = "sqlite")]
-    target: String,
+    /// starts and stops; `postgres@BINDIR` from the binaries in BINDIR), or an existing
+    /// server's URL: `mysql://…`, `postgres://…`, …. Give it twice or more to run every
+    /// scenario on each and compare the runs (differential oracle; one SQL family).
+    #[arg(long = "target", default_value = "sqlite")]
+    targets: Vec<String>,
     /// Where the server binaries are, for `--target mariadb|postgres` (default: the installed ones).
     #[arg(long)]
     bin_dir: Option<PathBuf>,
@@ -57,6 +60,13 @@ struct RunReport<'a> {
     passed: bool,
     checks: Vec<Check>,
     findings: Vec<Finding>,
+    /// With several targets: the differential oracle's discrepancies between the first
+    /// target's run and this one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    differential: Vec<Finding>,
+    /// Whether this run was compared with the first target's.
+    #[serde(skip)]
+    compared: bool,
     history: Option<History>,
     case: &'a TestCase,
 }
@@ -74,9 +84,10 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
             Ok((name.clone(), scenario::parse(&text, &name)?))
         })
         .collect::<anyhow::Result<Vec<(String, TestCase)>>>()?;
-    let target = open_target(&args.target, args.bin_dir.as_deref())?;
+    let targets = targets::open_all(&args.targets, args.bin_dir.as_deref())?;
+    let first = targets[0].as_ref();
     let forced = match args.isolation.as_deref() {
-        Some(flag) => Some(isolation_flag(flag, target.as_ref())?),
+        Some(flag) => Some(isolation_flag(flag, first)?),
         None => None,
     };
     let executor = Executor {
@@ -89,24 +100,27 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
         }
         None => Vec::new(),
     };
+    let labels: Vec<String> = targets.iter().map(|t| targets::label(t.as_ref())).collect();
     let mut reports = Vec::new();
     let mut all_passed = true;
     for (file, case) in &cases {
         let levels = match &forced {
             Some(levels) => Ok(levels.clone()),
-            None => header_levels(case, target.as_ref()),
+            None => header_levels(case, first),
         };
         let levels = match levels {
             Ok(levels) => levels,
             Err(reason) => {
                 let report = RunReport {
                     file: file.clone(),
-                    target: target.name(),
+                    target: first.name(),
                     isolation: None,
                     not_applicable: Some(reason),
                     passed: true,
                     checks: Vec::new(),
                     findings: Vec::new(),
+                    differential: Vec::new(),
+                    compared: false,
                     history: None,
                     case,
                 };
@@ -116,34 +130,57 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
             }
         };
         for level in levels {
-            let history = executor
-                .execute(target.as_ref(), case, level)
-                .with_context(|| format!("{file}: running on {} at {level}", target.name()))?;
-            let checks = check(case, &history);
-            let runner = TargetRunner {
-                executor,
-                target: target.as_ref(),
-            };
-            let findings: Vec<Finding> = oracles
-                .iter()
-                .flat_map(|oracle| oracle.check(case, &history, &runner))
-                .collect();
-            let passed =
-                checks.iter().all(|c| c.passed) && !findings.iter().any(Finding::is_candidate);
-            all_passed &= passed;
-            let report = RunReport {
-                file: file.clone(),
-                target: target.name(),
-                isolation: Some(level),
-                not_applicable: None,
-                passed,
-                checks,
-                findings,
-                history: Some(history),
-                case,
-            };
-            emit(args.format, &report, case, &oracles);
-            reports.push(report);
+            let mut baseline: Option<History> = None;
+            for (target, label) in targets.iter().zip(&labels) {
+                let history = executor
+                    .execute(target.as_ref(), case, level)
+                    .with_context(|| format!("{file}: running on {label} at {level}"))?;
+                let checks = check(case, &history);
+                let runner = TargetRunner {
+                    executor,
+                    target: target.as_ref(),
+                };
+                let findings: Vec<Finding> = oracles
+                    .iter()
+                    .flat_map(|oracle| oracle.check(case, &history, &runner))
+                    .collect();
+                let differential = match &baseline {
+                    Some(base) => {
+                        differential::compare(case, &[(&labels[0], base), (label, &history)])
+                    }
+                    None => Vec::new(),
+                };
+                let candidate = findings
+                    .iter()
+                    .chain(&differential)
+                    .any(Finding::is_candidate);
+                let passed = checks.iter().all(|c| c.passed) && !candidate;
+                all_passed &= passed;
+                let compared = baseline.is_some();
+                if baseline.is_none() {
+                    baseline = Some(history.clone());
+                }
+                let report = RunReport {
+                    file: file.clone(),
+                    // Several targets of one kind are told apart by their versions.
+                    target: if targets.len() > 1 {
+                        label.clone()
+                    } else {
+                        target.name()
+                    },
+                    isolation: Some(level),
+                    not_applicable: None,
+                    passed,
+                    checks,
+                    findings,
+                    differential,
+                    compared,
+                    history: Some(history),
+                    case,
+                };
+                emit(args.format, &report, case, &oracles);
+                reports.push(report);
+            }
         }
     }
     match args.format {
@@ -170,6 +207,12 @@ fn emit(
                 print!("{}", render::run(&header, case, history, &report.checks));
                 let names: Vec<&str> = oracles.iter().map(|o| o.name()).collect();
                 print!("{}", render::findings(&names, &report.findings));
+                if report.compared {
+                    print!(
+                        "{}",
+                        render::findings(&[differential::NAME], &report.differential)
+                    );
+                }
             }
             (None, Some(reason)) => print!("{}", render::not_applicable(&header, reason)),
             (None, None) => {}

@@ -176,3 +176,39 @@ fn wss_verdicts_are_permissible_with_their_reason_or_bug_candidates_with_exit_1(
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("--oracle: unknown oracle 'nope'; accepted: explicit, wss"));
 }
+
+#[test]
+fn two_postgres_major_versions_run_the_examples_alike() {
+    let other = std::env::var("TXHUNT_OTHER_POSTGRES_BIN").expect(
+        "TXHUNT_OTHER_POSTGRES_BIN: run scripts/test, which fetches another PostgreSQL major version (scripts/fetch-postgres)",
+    );
+    let second = format!("postgres@{other}");
+    let mut args = vec!["run", "--target", "postgres", "--target", &second];
+    let files = examples("postgres");
+    args.extend(files.iter().map(String::as_str));
+    let out = txhunt(&args);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    let compared = stdout.matches("oracles (differential): no finding").count();
+    assert!(compared >= files.len(), "{stdout}");
+    assert_eq!(
+        stdout.matches(" · postgres 15.").count(),
+        compared,
+        "{stdout}"
+    );
+    assert_eq!(
+        stdout.matches(" · postgres 18.").count(),
+        compared,
+        "{stdout}"
+    );
+
+    let out = txhunt(&[
+        "run", "--target", "sqlite", "--target", "postgres", &files[0],
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("sqlite and postgres speak different SQL"),
+        "{}",
+        text(&out.stderr)
+    );
+}

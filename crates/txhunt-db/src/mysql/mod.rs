@@ -21,6 +21,8 @@ use txhunt_model::DbState;
 pub struct MysqlTarget {
     profile: &'static dyn ServerProfile,
     opts: Opts,
+    /// `SELECT VERSION()`.
+    version: String,
     _keep_alive: Option<Arc<dyn Send + Sync>>,
 }
 
@@ -38,19 +40,15 @@ impl MysqlTarget {
         let opts: Opts = OptsBuilder::from_opts(opts).db_name(None::<String>).into();
         let mut conn =
             Conn::new(opts.clone()).map_err(|e| TargetError::db("connecting to the server", e))?;
-        let profile = match profile {
-            Some(p) => p,
-            None => {
-                let version: String = conn
-                    .query_first("SELECT VERSION()")
-                    .map_err(|e| TargetError::db("asking the server's version", e))?
-                    .unwrap_or_default();
-                profile_for_version(&version)
-            }
-        };
+        let version: String = conn
+            .query_first("SELECT VERSION()")
+            .map_err(|e| TargetError::db("asking the server's version", e))?
+            .unwrap_or_default();
+        let profile = profile.unwrap_or_else(|| profile_for_version(&version));
         Ok(MysqlTarget {
             profile,
             opts,
+            version,
             _keep_alive: keep_alive,
         })
     }
@@ -70,6 +68,10 @@ fn profile_for_version(version: &str) -> &'static dyn ServerProfile {
 impl Target for MysqlTarget {
     fn name(&self) -> String {
         self.profile.name().to_string()
+    }
+
+    fn version(&self) -> String {
+        self.version.clone()
     }
 
     fn profile(&self) -> &dyn crate::profile::Profile {

@@ -35,6 +35,8 @@ pub struct PgTarget {
     monitor: Arc<Mutex<Client>>,
     /// The server's `deadlock_timeout`.
     deadlock_timeout: Duration,
+    /// `SHOW server_version`, first word.
+    version: String,
     _keep_alive: Option<Arc<dyn Send + Sync>>,
 }
 
@@ -89,6 +91,11 @@ impl PgTarget {
             .ok()
             .and_then(|row| parse_pg_duration(row.get(0)))
             .unwrap_or(Duration::from_secs(1));
+        let version: String = monitor
+            .query_one("SHOW server_version", &[])
+            .map_err(|e| TargetError::db("asking the server's version", e))?
+            .get(0);
+        let version = version.split_whitespace().next().unwrap_or("").to_string();
         Ok(PgTarget {
             profile,
             admin,
@@ -96,6 +103,7 @@ impl PgTarget {
             pool: Arc::new(Pool::new(config)),
             monitor: Arc::new(Mutex::new(monitor)),
             deadlock_timeout,
+            version,
             _keep_alive: keep_alive,
         })
     }
@@ -104,6 +112,10 @@ impl PgTarget {
 impl Target for PgTarget {
     fn name(&self) -> String {
         self.profile.name().to_string()
+    }
+
+    fn version(&self) -> String {
+        self.version.clone()
     }
 
     fn profile(&self) -> &dyn crate::profile::Profile {

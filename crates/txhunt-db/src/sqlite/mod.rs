@@ -41,6 +41,10 @@ impl Target for SqliteTarget {
         "sqlite".into()
     }
 
+    fn version(&self) -> String {
+        rusqlite::version().to_string()
+    }
+
     fn profile(&self) -> &dyn Profile {
         &SqliteProfile
     }
