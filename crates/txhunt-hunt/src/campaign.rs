@@ -10,8 +10,8 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 use txhunt_db::{Target, TargetError};
 use txhunt_exec::{Executor, TargetRunner};
-use txhunt_model::Isolation;
-use txhunt_oracle::{Finding, Oracle};
+use txhunt_model::{History, Isolation, TestCase};
+use txhunt_oracle::{differential, Finding, Oracle};
 use txhunt_sql::{generate, GenConfig};
 
 /// The folder of a campaign's output that holds its permissible findings.
@@ -50,6 +50,9 @@ pub enum HuntError {
     /// The target's dialect is unknown to the generators.
     #[error("no SQL dialect for target {0}")]
     Dialect(String),
+    /// No target was given.
+    #[error("no target to run on")]
+    NoTarget,
     /// A finding could not be saved.
     #[error("saving a finding under {path}: {source}")]
     Save {
@@ -60,32 +63,69 @@ pub enum HuntError {
     },
 }
 
-/// Runs `campaign` on `target`. `reopen` opens the target again after it failed (a crashed
-/// testbed server is replaced, and the campaign goes on). `stop` ends it after the running
-/// cases; `progress` sees the counters after every case.
+/// Runs `campaign` on `targets` (one, or several of one SQL family: every case then runs on
+/// each, is judged by the oracles on each, and each run after the first is compared with the
+/// first by the differential oracle). `reopen(k)` opens target `k` again after it failed (a
+/// crashed testbed server is replaced, and the campaign goes on). `stop` ends it after the
+/// running cases; `progress` sees the counters after every case.
 pub fn run(
     campaign: &Campaign,
-    target: Box<dyn Target>,
-    reopen: &(dyn Fn() -> Result<Box<dyn Target>, TargetError> + Sync),
+    targets: Vec<Box<dyn Target>>,
+    reopen: &(dyn Fn(usize) -> Result<Box<dyn Target>, TargetError> + Sync),
     stop: &AtomicBool,
     progress: &(dyn Fn(&Stats) + Sync),
 ) -> Result<Summary, HuntError> {
-    let name = target.name();
-    let dialect = txhunt_sql::dialect::for_target(target.profile().name())
+    let first = targets.first().ok_or(HuntError::NoTarget)?;
+    let name = first.name();
+    let dialect = txhunt_sql::dialect::for_target(first.profile().name())
         .ok_or_else(|| HuntError::Dialect(name.clone()))?;
     let levels = if campaign.levels.is_empty() {
-        target.profile().isolation_levels().to_vec()
+        common_levels(&targets)
     } else {
         campaign.levels.clone()
     };
-    let modes = target.profile().modes();
-    let target: RwLock<Arc<dyn Target>> = RwLock::new(Arc::from(target));
+    let modes = first.profile().modes();
+    let labels: Vec<String> = targets
+        .iter()
+        .map(|t| format!("{} {}", t.name(), t.version()))
+        .collect();
+    let summary_name = if targets.len() > 1 {
+        labels.join(" vs ")
+    } else {
+        name
+    };
+    let targets: Vec<RwLock<Arc<dyn Target>>> = targets
+        .into_iter()
+        .map(|t| RwLock::new(Arc::from(t)))
+        .collect();
     let stats = Mutex::new(Stats::default());
     let next = AtomicU64::new(0);
     let started = Instant::now();
     let deadline = campaign.duration.map(|d| started + d);
+    let save_finding = |index: u64,
+                        seed: u64,
+                        finding: &Finding,
+                        case: &TestCase,
+                        history: &History,
+                        baseline: Option<&History>| {
+        let saved = Saved {
+            campaign_seed: campaign.seed,
+            index,
+            case_seed: seed,
+            finding,
+            case,
+            history,
+            baseline,
+        };
+        let dir = if finding.is_candidate() {
+            campaign.out.clone()
+        } else {
+            campaign.out.join(PERMISSIBLE_DIR)
+        };
+        save(&dir, &saved).map_err(|source| HuntError::Save { path: dir, source })
+    };
     let worker = || -> Result<(), HuntError> {
-        loop {
+        'cases: loop {
             if stop.load(Ordering::SeqCst) || deadline.is_some_and(|d| Instant::now() >= d) {
                 return Ok(());
             }
@@ -98,52 +138,59 @@ pub fn run(
             let mode =
                 (!modes.is_empty()).then(|| modes[((seed >> 8) % modes.len() as u64) as usize]);
             let generated = generate(seed, &campaign.generator, dialect, level, mode);
-            let current = Arc::clone(&target.read().unwrap_or_else(|p| p.into_inner()));
-            let history = match campaign
-                .executor
-                .execute(current.as_ref(), &generated.case, level)
-            {
-                Ok(history) => history,
-                Err(e) => {
-                    tracing::warn!("case {index}: {e}; reopening the target");
-                    replace(&target, &current, reopen)?;
-                    continue;
-                }
-            };
-            let runner = TargetRunner {
-                executor: campaign.executor,
-                target: current.as_ref(),
-            };
-            let findings: Vec<Finding> = campaign
-                .oracles
+            let current: Vec<Arc<dyn Target>> = targets
                 .iter()
-                .flat_map(|oracle| oracle.check(&generated.case, &history, &runner))
+                .map(|t| Arc::clone(&t.read().unwrap_or_else(|p| p.into_inner())))
                 .collect();
-            for finding in &findings {
-                let saved = Saved {
-                    campaign_seed: campaign.seed,
-                    index,
-                    case_seed: seed,
-                    finding,
-                    case: &generated.case,
-                    history: &history,
+            let mut histories = Vec::new();
+            for (k, target) in current.iter().enumerate() {
+                match campaign
+                    .executor
+                    .execute(target.as_ref(), &generated.case, level)
+                {
+                    Ok(history) => histories.push(history),
+                    Err(e) => {
+                        tracing::warn!("case {index} on {}: {e}; reopening it", labels[k]);
+                        replace(&targets[k], target, &|| reopen(k))?;
+                        continue 'cases;
+                    }
+                }
+            }
+            let mut all_findings = Vec::new();
+            let mut broken = Vec::new();
+            for (k, (target, history)) in current.iter().zip(&histories).enumerate() {
+                let runner = TargetRunner {
+                    executor: campaign.executor,
+                    target: target.as_ref(),
                 };
-                let dir = if finding.is_candidate() {
-                    campaign.out.clone()
-                } else {
-                    campaign.out.join(PERMISSIBLE_DIR)
-                };
-                save(&dir, &saved).map_err(|source| HuntError::Save { path: dir, source })?;
+                for oracle in &campaign.oracles {
+                    for finding in oracle.check(&generated.case, history, &runner) {
+                        save_finding(index, seed, &finding, &generated.case, history, None)?;
+                        if finding.signature == "connection" {
+                            broken.push(k);
+                        }
+                        all_findings.push((history, finding));
+                    }
+                }
+            }
+            if let Some((base, others)) = histories.split_first() {
+                for (k, other) in others.iter().enumerate() {
+                    let runs = [(labels[0].as_str(), base), (labels[k + 1].as_str(), other)];
+                    for finding in differential::compare(&generated.case, &runs) {
+                        save_finding(index, seed, &finding, &generated.case, other, Some(base))?;
+                        all_findings.push((other, finding));
+                    }
+                }
             }
             let mut all = stats.lock().unwrap_or_else(|p| p.into_inner());
-            all.record(&generated, &history);
-            for finding in &findings {
-                all.found(&history, finding);
+            all.record(&generated, &histories[0]);
+            for (history, finding) in &all_findings {
+                all.found(history, finding);
             }
             progress(&all);
             drop(all);
-            if findings.iter().any(|f| f.signature == "connection") {
-                replace(&target, &current, reopen)?;
+            for k in broken {
+                replace(&targets[k], &current[k], &|| reopen(k))?;
             }
         }
     };
@@ -162,7 +209,7 @@ pub fn run(
     results.into_iter().collect::<Result<(), HuntError>>()?;
     let stats = stats.into_inner().unwrap_or_else(|p| p.into_inner());
     Ok(Summary::new(
-        name,
+        summary_name,
         campaign.seed,
         campaign.workers.max(1),
         stats,
@@ -170,11 +217,26 @@ pub fn run(
     ))
 }
 
+/// The isolation levels every target offers, in the first target's order.
+fn common_levels(targets: &[Box<dyn Target>]) -> Vec<Isolation> {
+    targets[0]
+        .profile()
+        .isolation_levels()
+        .iter()
+        .copied()
+        .filter(|l| {
+            targets
+                .iter()
+                .all(|t| t.profile().isolation_levels().contains(l))
+        })
+        .collect()
+}
+
 /// Replaces the shared target by a reopened one, unless another worker already did.
 fn replace(
     target: &RwLock<Arc<dyn Target>>,
     failed: &Arc<dyn Target>,
-    reopen: &(dyn Fn() -> Result<Box<dyn Target>, TargetError> + Sync),
+    reopen: &dyn Fn() -> Result<Box<dyn Target>, TargetError>,
 ) -> Result<(), HuntError> {
     let mut current = target.write().unwrap_or_else(|p| p.into_inner());
     if Arc::ptr_eq(&current, failed) {

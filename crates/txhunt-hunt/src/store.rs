@@ -21,6 +21,9 @@ pub struct Saved<'a> {
     pub case: &'a TestCase,
     /// What the target did.
     pub history: &'a History,
+    /// For a differential finding: what the first target did, `history` being the other's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub baseline: Option<&'a History>,
 }
 
 /// Writes `saved` under `dir` as `<index>-<oracle>-<signature>.sql` and `.json`; returns the

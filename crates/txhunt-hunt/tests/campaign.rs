@@ -27,8 +27,8 @@ fn campaign(out: &std::path::Path, workers: usize) -> Campaign {
 
 fn stats_of(workers: usize) -> Stats {
     let out = tempfile::tempdir().unwrap();
-    let target = open_target("sqlite", None).unwrap();
-    let reopen = || open_target("sqlite", None);
+    let target = vec![open_target("sqlite", None).unwrap()];
+    let reopen = |_| open_target("sqlite", None);
     let stop = AtomicBool::new(false);
     let summary = run(
         &campaign(out.path(), workers),
@@ -57,8 +57,8 @@ fn a_stop_request_ends_the_campaign_early() {
     let stop = AtomicBool::new(true);
     let summary = run(
         &campaign(out.path(), 2),
-        open_target("sqlite", None).unwrap(),
-        &|| open_target("sqlite", None),
+        vec![open_target("sqlite", None).unwrap()],
+        &|_| open_target("sqlite", None),
         &stop,
         &|_| {},
     )
@@ -96,6 +96,7 @@ fn saved_cases_replay_to_the_same_history() {
             finding: &finding,
             case: &generated.case,
             history: &history,
+            baseline: None,
         };
         let path = save(dir.path(), &saved).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();

@@ -117,9 +117,12 @@ fn finding(
     }
 }
 
-/// The executed steps of a history in schedule order: `(step, blocked here)`.
+/// The executed steps of a history in schedule order: `(step, blocked here)`. Statements
+/// that resumed together ([`txhunt_model::StepRecord::resumed_together`]) have no known order
+/// among themselves (their results reach txhunt's threads in any order), so each such run
+/// is put in step order.
 fn trace(history: &History) -> Vec<(usize, bool)> {
-    history
+    let mut entries: Vec<(usize, bool)> = history
         .schedule
         .iter()
         .filter_map(|e| match e {
@@ -127,7 +130,25 @@ fn trace(history: &History) -> Vec<(usize, bool)> {
             Event::Completed { step } => Some((*step, false)),
             Event::Rollback { .. } => None,
         })
-        .collect()
+        .collect();
+    let group = |&(step, blocked): &(usize, bool)| {
+        (!blocked)
+            .then(|| history.steps[step].resumed_together)
+            .flatten()
+    };
+    let mut start = 0;
+    while start < entries.len() {
+        let mut end = start + 1;
+        while group(&entries[start]).is_some()
+            && end < entries.len()
+            && group(&entries[end]) == group(&entries[start])
+        {
+            end += 1;
+        }
+        entries[start..end].sort();
+        start = end;
+    }
+    entries
 }
 
 /// The first difference in schedule order: its category, the step, and what each target did.
@@ -273,4 +294,51 @@ fn names(case: &TestCase, txns: &[usize]) -> String {
         .map(|&t| all[t].label.clone())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use txhunt_model::{scenario, Isolation, StepRecord};
+
+    /// A history of two statements that both blocked and completed in `order`.
+    fn history(order: [usize; 2], together: Option<usize>) -> History {
+        let record = |_| StepRecord {
+            submitted: Some(0),
+            completed: Some(0),
+            blocked: true,
+            outcome: Outcome::Affected { count: 1 },
+            resumed_together: together,
+        };
+        History {
+            target: "t".into(),
+            isolation: Isolation::Serializable,
+            init: Vec::new(),
+            steps: vec![record(0), record(1)],
+            schedule: vec![
+                Event::Blocked { step: 0 },
+                Event::Blocked { step: 1 },
+                Event::Completed { step: order[0] },
+                Event::Completed { step: order[1] },
+            ],
+            txns: Vec::new(),
+            final_state: None,
+            final_state_error: None,
+        }
+    }
+
+    #[test]
+    fn statements_that_resumed_together_are_compared_in_any_order() {
+        let case = scenario::parse(
+            "/* t1 */ UPDATE t SET v = 1;\n/* t2 */ UPDATE t SET v = 2;\n",
+            "x.sql",
+        )
+        .unwrap();
+        let (a, b) = (history([0, 1], Some(0)), history([1, 0], Some(0)));
+        assert!(compare(&case, &[("a", &a), ("b", &b)]).is_empty());
+        let (a, b) = (history([0, 1], None), history([1, 0], None));
+        let found = compare(&case, &[("a", &a), ("b", &b)]);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].signature, "blocking");
+    }
 }

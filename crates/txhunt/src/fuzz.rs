@@ -3,13 +3,13 @@
 use crate::format::Format;
 use crate::interrupt;
 use crate::levels::isolation_flag;
+use crate::targets;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
-use txhunt_db::open_target;
 use txhunt_exec::{parse_duration, BlockDetection, Executor};
 use txhunt_hunt::{Campaign, Stats, Summary};
 use txhunt_sql::GenConfig;
@@ -17,9 +17,10 @@ use txhunt_sql::GenConfig;
 /// Arguments of `txhunt fuzz`.
 #[derive(Args)]
 pub struct FuzzArgs {
-    /// The target (as for `txhunt run --target`).
-    #[arg(long, default_value = "sqlite")]
-    target: String,
+    /// The target (as for `txhunt run --target`). Give it twice or more (one SQL family) to
+    /// run every case on each and compare the runs with the differential oracle.
+    #[arg(long = "target", default_value = "sqlite")]
+    targets: Vec<String>,
     /// Where the server binaries are, for `mariadb|postgres`.
     #[arg(long)]
     bin_dir: Option<PathBuf>,
@@ -78,8 +79,14 @@ pub fn fuzz(args: &FuzzArgs) -> anyhow::Result<bool> {
         args.cases.is_some() || args.duration.is_some(),
         "fuzz: give a budget: --duration D (e.g. 60s) or --cases N"
     );
-    let target = open_target(&args.target, args.bin_dir.as_deref())?;
-    let levels = isolation_flag(&args.isolation, target.as_ref())?;
+    let targets = targets::open_all(&args.targets, args.bin_dir.as_deref())?;
+    // `all` with several targets: the levels they all offer (the campaign's default).
+    let mut levels = Vec::new();
+    if args.isolation != "all" || targets.len() == 1 {
+        for target in &targets {
+            levels = isolation_flag(&args.isolation, target.as_ref())?;
+        }
+    }
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -122,8 +129,8 @@ pub fn fuzz(args: &FuzzArgs) -> anyhow::Result<bool> {
             bar.set_message(progress_line(stats, started.elapsed().as_secs_f64()));
         }
     };
-    let reopen = || open_target(&args.target, args.bin_dir.as_deref());
-    let summary = txhunt_hunt::run(&campaign, target, &reopen, &stop, &show)?;
+    let reopen = |k: usize| targets::open(&args.targets[k], args.bin_dir.as_deref());
+    let summary = txhunt_hunt::run(&campaign, targets, &reopen, &stop, &show)?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

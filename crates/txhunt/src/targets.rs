@@ -4,22 +4,24 @@
 
 use anyhow::{bail, Context};
 use std::path::Path;
-use txhunt_db::{open_target, redact, Target};
+use txhunt_db::{open_target, redact, Target, TargetError};
 
-/// Opens every `--target` value. `mariadb@DIR` / `postgres@DIR` start a private server from
+/// Opens one `--target` value. `mariadb@DIR` / `postgres@DIR` start a private server from
 /// the binaries in DIR; other values use `bin_dir` (`--bin-dir`) as `open_target` does.
+pub fn open(spec: &str, bin_dir: Option<&Path>) -> Result<Box<dyn Target>, TargetError> {
+    match spec.split_once('@') {
+        Some((name, dir)) if matches!(name, "mariadb" | "postgres") => {
+            open_target(name, Some(Path::new(dir)))
+        }
+        _ => open_target(spec, bin_dir),
+    }
+}
+
+/// Opens every `--target` value (see [`open`]); several must speak one SQL family.
 pub fn open_all(specs: &[String], bin_dir: Option<&Path>) -> anyhow::Result<Vec<Box<dyn Target>>> {
     let targets = specs
         .iter()
-        .map(|spec| {
-            let (name, dir) = match spec.split_once('@') {
-                Some((name, dir)) if matches!(name, "mariadb" | "postgres") => {
-                    (name, Some(Path::new(dir)))
-                }
-                _ => (spec.as_str(), bin_dir),
-            };
-            open_target(name, dir).with_context(|| format!("--target {}", redact(spec)))
-        })
+        .map(|spec| open(spec, bin_dir).with_context(|| format!("--target {}", redact(spec))))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let dialect =
         |t: &dyn Target| txhunt_sql::dialect::for_target(t.profile().name()).map(|d| d.name());

@@ -148,3 +148,38 @@ fn ctrl_c_finishes_the_running_case_and_prints_the_summary() {
     let json = summary(&out);
     assert!(json["cases"].as_u64().unwrap() > 0, "{json}");
 }
+
+#[test]
+fn two_targets_run_every_case_and_the_same_engine_agrees_with_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = txhunt(&[
+        "fuzz",
+        "--target",
+        "sqlite",
+        "--target",
+        "sqlite",
+        "--seed",
+        "5",
+        "--cases",
+        "60",
+        "--out",
+        dir.path().to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let json = summary(&out);
+    assert_eq!(out.status.code(), Some(0), "{json}");
+    assert_eq!(json["cases"], 60);
+    let target = json["target"].as_str().unwrap();
+    assert!(
+        target.starts_with("sqlite 3.") && target.contains(" vs sqlite 3."),
+        "{target}"
+    );
+    assert!(json["findings"].as_object().unwrap().is_empty(), "{json}");
+
+    let out = txhunt(&[
+        "fuzz", "--target", "sqlite", "--target", "mariadb", "--cases", "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("speak different SQL"));
+}
