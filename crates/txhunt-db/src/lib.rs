@@ -13,6 +13,7 @@ pub mod profile;
 pub mod sqlite;
 mod target;
 pub mod testbed;
+pub mod turso;
 
 pub use profile::{ErrorEffect, Profile, ServerProfile};
 pub use target::{

@@ -5,6 +5,7 @@ use crate::postgres::PgTarget;
 use crate::profile::Profile;
 use crate::sqlite::SqliteTarget;
 use crate::testbed::{Server, ServerKind};
+use crate::turso::TursoTarget;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -134,6 +135,7 @@ pub trait Target: Send + Sync {
 ///
 /// * `sqlite` or `sqlite:DIR` — embedded SQLite; DIR is where txhunt creates (and later
 ///   deletes) its database files, the system's temp directory by default;
+/// * `turso[:DIR]`, `turso-mvcc[:DIR]` — embedded Turso, normal or MVCC mode, likewise;
 /// * `mariadb`, `postgres` — a private server the testbed starts (from `bin_dir` if given) and
 ///   stops when the target is dropped;
 /// * `mysql://…` (MariaDB, MySQL or TiDB, told apart by the server's version), `mariadb://…`,
@@ -148,6 +150,11 @@ pub fn open_target(spec: &str, bin_dir: Option<&Path>) -> Result<Box<dyn Target>
         ("", s) if s.starts_with("sqlite:") => Ok(Box::new(SqliteTarget::new(Some(
             s["sqlite:".len()..].into(),
         ))?)),
+        ("", "turso" | "turso-mvcc") => Ok(Box::new(TursoTarget::new(None, spec == "turso-mvcc")?)),
+        ("", s) if s.starts_with("turso:") || s.starts_with("turso-mvcc:") => {
+            let (mode, dir) = s.split_once(':').expect("prefix checked");
+            Ok(Box::new(TursoTarget::new(Some(dir.into()), mode == "turso-mvcc")?))
+        }
         ("", "mariadb") => {
             let server = Server::start(ServerKind::Mariadb, bin_dir, None)?;
             let url = server.url().to_string();
@@ -164,7 +171,7 @@ pub fn open_target(spec: &str, bin_dir: Option<&Path>) -> Result<Box<dyn Target>
         ("postgres" | "postgresql", _) => Ok(Box::new(PgTarget::new(spec, None, None)?)),
         ("cockroach", _) => Ok(Box::new(PgTarget::new(&as_url("postgres"), Some(&cockroach::CockroachProfile), None)?)),
         _ => Err(TargetError::Spec(format!(
-            "unknown target '{}'; accepted: sqlite, sqlite:DIR, mariadb, postgres, mysql://…, mariadb://…, tidb://…, postgres://…, cockroach://…",
+            "unknown target '{}'; accepted: sqlite, sqlite:DIR, turso[:DIR], turso-mvcc[:DIR], mariadb, postgres, mysql://…, mariadb://…, tidb://…, postgres://…, cockroach://…",
             redact(spec)
         ))),
     }

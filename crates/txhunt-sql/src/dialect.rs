@@ -183,7 +183,7 @@ impl Dialect for Postgres {
 /// `cockroach`).
 pub fn for_target(name: &str) -> Option<&'static dyn Dialect> {
     match name {
-        "sqlite" => Some(&Sqlite),
+        "sqlite" | "turso" | "turso-mvcc" => Some(&Sqlite),
         "mariadb" | "mysql" | "tidb" => Some(&Mysql),
         "postgres" | "cockroach" => Some(&Postgres),
         _ => None,

@@ -188,3 +188,24 @@ fn the_wss_oracle_finds_nothing_in_the_examples() {
         "{stdout}"
     );
 }
+
+#[test]
+fn turso_waits_in_normal_mode_and_refuses_at_once_in_mvcc_mode() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/turso");
+    for (target, file) in [
+        ("turso", "writer-waits.sql"),
+        ("turso-mvcc", "mvcc-write-conflict.sql"),
+    ] {
+        let path = dir.join(file).display().to_string();
+        let out = txhunt(&["run", "--target", target, &path]);
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{target}: {stdout}{}",
+            text(&out.stderr)
+        );
+        assert!(stdout.contains("1 runs: 1 passed"), "{stdout}");
+        assert!(!stdout.contains("__turso_internal"), "{stdout}");
+    }
+}

@@ -7,6 +7,7 @@ pub mod permission;
 pub mod postgres;
 pub mod sqlite;
 pub mod tidb;
+pub mod turso;
 
 use crate::target::SessionConfig;
 use permission::Permission;

@@ -1,0 +1,128 @@
+//! Turso (the `turso` crate, 0.8.3): an SQLite-compatible engine in Rust, embedded.
+//!
+//! * Normal mode (`turso`): SQLite's model — WAL, one writer at a time, `BEGIN` deferred;
+//!   SERIALIZABLE is its only level. A second writer gets `Busy` at once (Turso has no busy
+//!   handler txhunt could hook, and its busy timeout spins); the txhunt driver turns every
+//!   `Busy` into a reported lock wait and retries the statement while the executor lets it,
+//!   which is what SQLite's busy handler does. A write from a stale snapshot fails with
+//!   `BusySnapshot` (`serialization`).
+//! * MVCC mode (`turso-mvcc`, `PRAGMA journal_mode = 'mvcc'`): `BEGIN` is sent as
+//!   `BEGIN CONCURRENT`; snapshot isolation (SNAPSHOT), nothing blocks, and a write-write
+//!   conflict fails the statement (or the COMMIT) with "Write-write conflict" after Turso
+//!   rolled the transaction back itself.
+//! * Errors come as `turso::Error` variants; conflicts only as text, so they are classified
+//!   by message.
+
+use super::permission::{Permission, SNAPSHOT_ORDER};
+use super::{ErrorEffect, Profile};
+use txhunt_model::{DbError, ErrorClass, Isolation};
+
+/// The Turso profile, for one of its two modes.
+#[derive(Debug, Clone, Copy)]
+pub struct TursoProfile {
+    /// MVCC mode (`BEGIN CONCURRENT`, snapshot isolation).
+    pub mvcc: bool,
+}
+
+/// Normal (WAL) mode.
+pub static TURSO: TursoProfile = TursoProfile { mvcc: false };
+/// MVCC mode.
+pub static TURSO_MVCC: TursoProfile = TursoProfile { mvcc: true };
+
+impl TursoProfile {
+    /// Sorts a `turso::Error`, given its variant name and message, into a class.
+    pub fn classify(variant: &str, message: &str) -> ErrorClass {
+        let lower = message.to_ascii_lowercase();
+        match variant {
+            "Busy" => ErrorClass::LockTimeout,
+            "BusySnapshot" => ErrorClass::Serialization,
+            "Constraint" => ErrorClass::Constraint,
+            "Interrupt" => ErrorClass::Other,
+            "Corrupt" | "NotAdb" | "IoError" => ErrorClass::Internal,
+            _ if lower.contains("conflict") => ErrorClass::Serialization,
+            _ if lower.contains("syntax error")
+                || lower.contains("no such")
+                || lower.contains("not supported")
+                || lower.contains("unsupported")
+                || lower.contains("not implemented") =>
+            {
+                ErrorClass::Syntax
+            }
+            _ if lower.contains("panic") || lower.contains("internal") => ErrorClass::Internal,
+            _ => ErrorClass::Other,
+        }
+    }
+}
+
+impl Profile for TursoProfile {
+    fn name(&self) -> &'static str {
+        if self.mvcc {
+            "turso-mvcc"
+        } else {
+            "turso"
+        }
+    }
+
+    fn isolation_levels(&self) -> &'static [Isolation] {
+        if self.mvcc {
+            &[Isolation::Snapshot]
+        } else {
+            &[Isolation::Serializable]
+        }
+    }
+
+    fn default_isolation(&self) -> Isolation {
+        self.isolation_levels()[0]
+    }
+
+    /// A conflict or stale snapshot ends the transaction (Turso rolls an MVCC transaction back
+    /// itself; txhunt asks whether one is still open).
+    fn error_effect(&self, error: &DbError) -> ErrorEffect {
+        match error.class {
+            ErrorClass::Serialization | ErrorClass::Deadlock => ErrorEffect::NeedsRollback,
+            _ => ErrorEffect::Statement,
+        }
+    }
+
+    fn reports_lock_waits(&self) -> bool {
+        true
+    }
+
+    fn savepoint_opens_transaction(&self) -> bool {
+        true
+    }
+
+    fn permissions(&self, isolation: Isolation) -> &'static [Permission] {
+        match (self.mvcc, isolation) {
+            (true, Isolation::Snapshot) => &[SNAPSHOT_ORDER],
+            _ => &[],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turso_errors_are_classified_by_variant_then_message() {
+        assert_eq!(
+            TursoProfile::classify("Busy", "database is locked"),
+            ErrorClass::LockTimeout
+        );
+        assert_eq!(
+            TursoProfile::classify("Error", "Write-write conflict"),
+            ErrorClass::Serialization
+        );
+        assert_eq!(
+            TursoProfile::classify("Error", "near \"SELEC\": syntax error"),
+            ErrorClass::Syntax
+        );
+        assert_eq!(
+            TursoProfile::classify("Constraint", "UNIQUE constraint failed: k.id"),
+            ErrorClass::Constraint
+        );
+        assert_eq!(TURSO_MVCC.isolation_levels(), &[Isolation::Snapshot]);
+        assert_eq!(TURSO.name(), "turso");
+    }
+}

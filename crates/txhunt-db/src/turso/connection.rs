@@ -1,0 +1,163 @@
+//! One Turso session: statements, values, errors, and lock waits emulated from `Busy`.
+
+use crate::profile::turso::TursoProfile;
+use crate::target::{Connection, Interrupt, LockWaitHook};
+use futures::executor::block_on;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use txhunt_model::{DbError, DbState, Outcome, Row, StmtKind, Value};
+
+/// How long a session waits before retrying a statement that got `Busy`.
+const RETRY: Duration = Duration::from_millis(1);
+
+/// A session's connection. Turso reports a lock conflict as `Busy` at once; the connection
+/// reports it as a wait through the hook and retries while the executor lets it, as SQLite's
+/// busy handler does.
+pub(super) struct TursoConnection {
+    conn: turso::Connection,
+    hook: Option<Arc<dyn LockWaitHook>>,
+    mvcc: bool,
+    interrupted: Arc<AtomicBool>,
+}
+
+impl TursoConnection {
+    pub(super) fn new(
+        conn: turso::Connection,
+        hook: Option<Arc<dyn LockWaitHook>>,
+        mvcc: bool,
+    ) -> Self {
+        TursoConnection {
+            conn,
+            hook,
+            mvcc,
+            interrupted: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Runs `sql` once.
+    fn run(&self, sql: &str) -> Result<Outcome, turso::Error> {
+        block_on(async {
+            let mut stmt = self.conn.prepare(sql).await?;
+            if stmt.column_count() == 0 {
+                let count = stmt.execute(()).await?;
+                return Ok(if StmtKind::of(sql).is_write() {
+                    Outcome::Affected { count }
+                } else {
+                    Outcome::Ok
+                });
+            }
+            let columns = stmt.column_names();
+            let mut rows = Vec::new();
+            let mut cursor = stmt.query(()).await?;
+            while let Some(row) = cursor.next().await? {
+                rows.push(read_row(&row, columns.len()));
+            }
+            Ok(Outcome::Rows { columns, rows })
+        })
+    }
+}
+
+impl Connection for TursoConnection {
+    fn execute(&mut self, sql: &str) -> Outcome {
+        self.interrupted.store(false, Ordering::SeqCst);
+        // MVCC mode: transactions are concurrent ones.
+        let sql = if self.mvcc && StmtKind::of(sql) == StmtKind::Begin {
+            "BEGIN CONCURRENT"
+        } else {
+            sql
+        };
+        loop {
+            match self.run(sql) {
+                Ok(outcome) => return outcome,
+                Err(turso::Error::Busy(_))
+                    if !self.interrupted.load(Ordering::SeqCst)
+                        && self.hook.as_ref().is_some_and(|hook| hook.waiting()) =>
+                {
+                    std::thread::sleep(RETRY);
+                }
+                Err(e) => return Outcome::Error(error(&e)),
+            }
+        }
+    }
+
+    fn in_transaction(&mut self) -> Option<bool> {
+        self.conn.is_autocommit().ok().map(|auto| !auto)
+    }
+
+    fn interrupter(&self) -> Arc<dyn Interrupt> {
+        Arc::new(TursoInterrupt(Arc::clone(&self.interrupted)))
+    }
+
+    fn session_id(&self) -> Option<String> {
+        None
+    }
+}
+
+/// Stops a statement's retries; Turso itself never blocks.
+struct TursoInterrupt(Arc<AtomicBool>);
+
+impl Interrupt for TursoInterrupt {
+    fn interrupt(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+}
+
+/// A `turso::Error` as a [`DbError`], classified by the Turso profile.
+fn error(e: &turso::Error) -> DbError {
+    let debug = format!("{e:?}");
+    let variant = debug.split(['(', ' ', '{']).next().unwrap_or("");
+    DbError {
+        class: TursoProfile::classify(variant, &e.to_string()),
+        code: Some(variant.to_string()),
+        message: e.to_string(),
+    }
+}
+
+fn read_row(row: &turso::Row, width: usize) -> Row {
+    (0..width)
+        .map(|i| match row.get_value(i) {
+            Ok(v) => value(v),
+            Err(e) => Value::Text(format!("<unreadable: {e}>")),
+        })
+        .collect()
+}
+
+fn value(v: turso::Value) -> Value {
+    match v {
+        turso::Value::Null => Value::Null,
+        turso::Value::Integer(i) => Value::Int(i),
+        turso::Value::Real(f) => Value::Float(f),
+        turso::Value::Text(t) => Value::Text(t),
+        turso::Value::Blob(b) => Value::Bytes(b),
+    }
+}
+
+/// Every user table's rows (not Turso's own `__turso_internal_*` tables).
+pub(super) async fn dump(conn: &turso::Connection) -> Result<DbState, turso::Error> {
+    let mut names = conn
+        .query(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_\\_turso\\_internal%' ESCAPE '\\' ORDER BY name",
+            (),
+        )
+        .await?;
+    let mut tables = Vec::new();
+    while let Some(row) = names.next().await? {
+        if let turso::Value::Text(name) = row.get_value(0)? {
+            tables.push(name);
+        }
+    }
+    drop(names);
+    let mut state = DbState::new();
+    for table in tables {
+        let sql = format!("SELECT * FROM \"{}\"", table.replace('"', "\"\""));
+        let mut rows = conn.query(&sql, ()).await?;
+        let width = rows.column_count();
+        let mut all = Vec::new();
+        while let Some(row) = rows.next().await? {
+            all.push(read_row(&row, width));
+        }
+        state.insert(&table, all);
+    }
+    Ok(state)
+}

@@ -1,0 +1,118 @@
+//! The embedded Turso target (the `turso` crate), normal or MVCC mode; see
+//! [`crate::profile::turso`].
+//!
+//! Every execution gets a fresh database file in a temp directory txhunt creates (prefix
+//! `txhunt_`) and deletes when the execution ends; its sessions are connections of one
+//! `turso::Database`. Turso's API is async: each call is driven to its end on the calling
+//! session's thread (`futures::executor::block_on`; Turso needs no runtime).
+
+mod connection;
+
+use crate::profile::turso::{TURSO, TURSO_MVCC};
+use crate::profile::Profile;
+use crate::target::{
+    Connection, Database, LockProbe, LockWaitHook, SessionConfig, Target, TargetError,
+};
+use connection::{dump, TursoConnection};
+use futures::executor::block_on;
+use std::path::PathBuf;
+use std::sync::Arc;
+use txhunt_model::DbState;
+
+/// Embedded Turso.
+pub struct TursoTarget {
+    dir: Option<PathBuf>,
+    mvcc: bool,
+}
+
+impl TursoTarget {
+    /// A Turso target (MVCC mode if `mvcc`) creating its database files under `dir` (the
+    /// system temp dir if `None`).
+    pub fn new(dir: Option<PathBuf>, mvcc: bool) -> Result<Self, TargetError> {
+        if let Some(d) = &dir {
+            if !d.is_dir() {
+                return Err(TargetError::Spec(format!(
+                    "turso:{}: not a directory (give the directory where txhunt may create its database files)",
+                    d.display()
+                )));
+            }
+        }
+        Ok(TursoTarget { dir, mvcc })
+    }
+}
+
+impl Target for TursoTarget {
+    fn name(&self) -> String {
+        self.profile().name().into()
+    }
+
+    fn version(&self) -> String {
+        "0.8.3".into()
+    }
+
+    fn profile(&self) -> &dyn Profile {
+        if self.mvcc {
+            &TURSO_MVCC
+        } else {
+            &TURSO
+        }
+    }
+
+    fn create_database(&self) -> Result<Box<dyn Database>, TargetError> {
+        let mut builder = tempfile::Builder::new();
+        builder.prefix("txhunt_");
+        let dir = match &self.dir {
+            Some(d) => builder.tempdir_in(d),
+            None => builder.tempdir(),
+        }
+        .map_err(|e| TargetError::db("creating a temp directory", e))?;
+        let path = dir.path().join("db.turso");
+        let path_text = path.to_string_lossy().into_owned();
+        let db = block_on(turso::Builder::new_local(&path_text).build())
+            .map_err(|e| TargetError::db(format!("opening {}", path.display()), e))?;
+        if self.mvcc {
+            let conn = db.connect().map_err(|e| TargetError::db("connecting", e))?;
+            block_on(conn.pragma_update("journal_mode", "'mvcc'"))
+                .map_err(|e| TargetError::db("switching Turso to MVCC", e))?;
+        }
+        Ok(Box::new(TursoDatabase {
+            _dir: dir,
+            db,
+            mvcc: self.mvcc,
+        }))
+    }
+}
+
+/// One execution's database file and its `turso::Database`.
+struct TursoDatabase {
+    _dir: tempfile::TempDir,
+    db: turso::Database,
+    mvcc: bool,
+}
+
+impl Database for TursoDatabase {
+    fn connect(
+        &self,
+        _config: SessionConfig,
+        hook: Option<Arc<dyn LockWaitHook>>,
+    ) -> Result<Box<dyn Connection>, TargetError> {
+        let conn = self
+            .db
+            .connect()
+            .map_err(|e| TargetError::db("connecting", e))?;
+        Ok(Box::new(TursoConnection::new(conn, hook, self.mvcc)))
+    }
+
+    fn final_state(&self) -> Result<DbState, TargetError> {
+        let conn = self
+            .db
+            .connect()
+            .map_err(|e| TargetError::db("connecting for the final state", e))?;
+        block_on(dump(&conn)).map_err(|e| TargetError::db("reading the final state", e))
+    }
+
+    /// Turso needs no probe: the driver reports every `Busy` as a lock wait.
+    fn lock_probe(&self) -> Option<Arc<dyn LockProbe>> {
+        None
+    }
+}
