@@ -175,8 +175,17 @@ pub fn run(
             }
             if let Some((base, others)) = histories.split_first() {
                 for (k, other) in others.iter().enumerate() {
-                    let runs = [(labels[0].as_str(), base), (labels[k + 1].as_str(), other)];
-                    for finding in differential::compare(&generated.case, &runs) {
+                    let (a, b) = ((labels[0].as_str(), base), (labels[k + 1].as_str(), other));
+                    let mut found = differential::compare(&generated.case, &[a, b]);
+                    let mut rerun = || {
+                        let first = current[0].as_ref();
+                        campaign
+                            .executor
+                            .execute(first, &generated.case, level)
+                            .ok()
+                    };
+                    differential::settle(&generated.case, a, b, &mut found, &mut rerun);
+                    for finding in found {
                         save_finding(index, seed, &finding, &generated.case, other, Some(base))?;
                         all_findings.push((other, finding));
                     }

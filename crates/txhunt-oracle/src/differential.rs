@@ -59,6 +59,47 @@ pub fn compare(case: &TestCase, runs: &[(&str, &History)]) -> Vec<Finding> {
         .collect()
 }
 
+/// How often [`settle`] re-runs the first target before it accepts a discrepancy.
+pub const RERUNS: usize = 3;
+
+/// Labels the bug candidates among `findings` (between `a` and `b`) *nondeterministic* when
+/// a re-run of the first target (`rerun`, up to [`RERUNS`] times) behaves exactly as the
+/// second target did: the first target can do what the second did, so the difference says
+/// nothing about the targets (e.g. two statements that resumed together when one lock was
+/// released, whose race the DBMS decides).
+pub fn settle(
+    case: &TestCase,
+    (la, _a): (&str, &History),
+    (lb, b): (&str, &History),
+    findings: &mut [Finding],
+    rerun: &mut dyn FnMut() -> Option<History>,
+) {
+    if !findings.iter().any(Finding::is_candidate) {
+        return;
+    }
+    for attempt in 1..=RERUNS {
+        let Some(again) = rerun() else { return };
+        let matches = compare_pair(case, (la, &again), (lb, b))
+            .iter()
+            .all(|f| !f.is_candidate());
+        if matches {
+            let verdict = Permissible {
+                behaviour: "nondeterministic".into(),
+                reason: format!("{la} itself ran the case the way {lb} did when re-run"),
+                source: "re-execution of the same case, submitted in the same order".into(),
+                evidence: vec![format!(
+                    "re-run {attempt} of {la} shows no discrepancy with {lb}"
+                )],
+                ruled_out: Vec::new(),
+            };
+            for f in findings.iter_mut().filter(|f| f.is_candidate()) {
+                f.permissible = Some(verdict.clone());
+            }
+            return;
+        }
+    }
+}
+
 /// The discrepancies between `a` and `b`.
 fn compare_pair(
     case: &TestCase,

@@ -74,3 +74,36 @@ fn a_dirty_read_is_an_inconsistent_result_then_nothing_else() {
     assert!(f.details[1].ends_with("completed: rows [(1)]"), "{f:#?}");
     assert!(f.is_candidate());
 }
+
+#[test]
+fn a_discrepancy_the_first_target_reproduces_itself_is_nondeterministic() {
+    let case = scenario::parse(
+        "/* init */ CREATE TABLE t(k INT PRIMARY KEY, v INT);\n\
+         /* init */ INSERT INTO t VALUES (1, 0);\n\
+         /* t1 */ BEGIN;\n\
+         /* t1 */ UPDATE t SET v = 1 WHERE k = 1;\n\
+         /* t2 */ SELECT v FROM t WHERE k = 1;\n\
+         /* t1 */ ROLLBACK;\n",
+        "dirty.sql",
+    )
+    .unwrap();
+    let a = run(&case, Isolation::Serializable);
+    let b = run(&case, Isolation::ReadUncommitted);
+    let pair = (("a", &a), ("b", &b));
+    // The "first target" keeps answering as it did: the discrepancy stands.
+    let mut found = differential::compare(&case, &[pair.0, pair.1]);
+    let mut reruns = 0;
+    let mut same = || {
+        reruns += 1;
+        Some(run(&case, Isolation::Serializable))
+    };
+    differential::settle(&case, pair.0, pair.1, &mut found, &mut same);
+    assert_eq!(reruns, differential::RERUNS);
+    assert!(found[0].is_candidate());
+    // A re-run that behaves as the second target did: nondeterminism, not a bug.
+    let mut like_b = || Some(run(&case, Isolation::ReadUncommitted));
+    differential::settle(&case, pair.0, pair.1, &mut found, &mut like_b);
+    let verdict = found[0].permissible.as_ref().expect("settled");
+    assert_eq!(verdict.behaviour, "nondeterministic");
+    assert_eq!(verdict.evidence, ["re-run 1 of a shows no discrepancy with b"]);
+}

@@ -146,10 +146,12 @@ pub fn findings(oracles: &[&str], findings: &[Finding]) -> String {
         return out;
     }
     for f in findings {
-        let verdict = match (f.is_candidate(), f.oracle.as_str()) {
-            (true, _) => "BUG CANDIDATE",
-            (false, differential::NAME) => "COMPATIBILITY",
-            (false, _) => "PERMISSIBLE",
+        let behaviour = f.permissible.as_ref().map(|p| p.behaviour.as_str());
+        let verdict = match (behaviour, f.oracle.as_str()) {
+            (None, _) => "BUG CANDIDATE",
+            (Some("nondeterministic"), _) => "NONDETERMINISTIC",
+            (Some(_), differential::NAME) => "COMPATIBILITY",
+            (Some(_), _) => "PERMISSIBLE",
         };
         let _ = writeln!(
             out,

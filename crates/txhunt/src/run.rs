@@ -146,7 +146,12 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
                     .collect();
                 let differential = match &baseline {
                     Some(base) => {
-                        differential::compare(case, &[(&labels[0], base), (label, &history)])
+                        let (a, b) = ((labels[0].as_str(), base), (label.as_str(), &history));
+                        let mut found = differential::compare(case, &[a, b]);
+                        let first = targets[0].as_ref();
+                        let mut rerun = || executor.execute(first, case, level).ok();
+                        differential::settle(case, a, b, &mut found, &mut rerun);
+                        found
                     }
                     None => Vec::new(),
                 };
