@@ -31,7 +31,8 @@ pub struct Campaign {
     /// Parallel workers, each executing in databases of its own.
     pub workers: usize,
     /// Where findings are saved: bug candidates in it, permissible findings in its
-    /// `permissible/` folder.
+    /// `permissible/` folder; with several targets, each target's oracle findings in a folder
+    /// named for it (e.g. `postgres-15.20/`) and the differential ones at the top.
     pub out: PathBuf,
     /// The generators' sizes.
     pub generator: GenConfig,
@@ -102,7 +103,29 @@ pub fn run(
     let next = AtomicU64::new(0);
     let started = Instant::now();
     let deadline = campaign.duration.map(|d| started + d);
-    let save_finding = |index: u64,
+    // With several targets each one's oracle findings go to a folder named for it.
+    let folders: Vec<PathBuf> = labels
+        .iter()
+        .map(|label| {
+            let name: String = label
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || c == '.' {
+                        c
+                    } else {
+                        '-'
+                    }
+                })
+                .collect();
+            if labels.len() > 1 {
+                campaign.out.join(name)
+            } else {
+                campaign.out.clone()
+            }
+        })
+        .collect();
+    let save_finding = |out: &PathBuf,
+                        index: u64,
                         seed: u64,
                         finding: &Finding,
                         case: &TestCase,
@@ -118,9 +141,9 @@ pub fn run(
             baseline,
         };
         let dir = if finding.is_candidate() {
-            campaign.out.clone()
+            out.clone()
         } else {
-            campaign.out.join(PERMISSIBLE_DIR)
+            out.join(PERMISSIBLE_DIR)
         };
         save(&dir, &saved).map_err(|source| HuntError::Save { path: dir, source })
     };
@@ -165,7 +188,15 @@ pub fn run(
                 };
                 for oracle in &campaign.oracles {
                     for finding in oracle.check(&generated.case, history, &runner) {
-                        save_finding(index, seed, &finding, &generated.case, history, None)?;
+                        save_finding(
+                            &folders[k],
+                            index,
+                            seed,
+                            &finding,
+                            &generated.case,
+                            history,
+                            None,
+                        )?;
                         if finding.signature == "connection" {
                             broken.push(k);
                         }
@@ -186,7 +217,15 @@ pub fn run(
                     };
                     differential::settle(&generated.case, a, b, &mut found, &mut rerun);
                     for finding in found {
-                        save_finding(index, seed, &finding, &generated.case, other, Some(base))?;
+                        save_finding(
+                            &campaign.out,
+                            index,
+                            seed,
+                            &finding,
+                            &generated.case,
+                            other,
+                            Some(base),
+                        )?;
                         all_findings.push((other, finding));
                     }
                 }

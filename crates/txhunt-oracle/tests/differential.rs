@@ -105,5 +105,8 @@ fn a_discrepancy_the_first_target_reproduces_itself_is_nondeterministic() {
     differential::settle(&case, pair.0, pair.1, &mut found, &mut like_b);
     let verdict = found[0].permissible.as_ref().expect("settled");
     assert_eq!(verdict.behaviour, "nondeterministic");
-    assert_eq!(verdict.evidence, ["re-run 1 of a shows no discrepancy with b"]);
+    assert_eq!(
+        verdict.evidence,
+        ["re-run 1 of a shows no discrepancy with b"]
+    );
 }
