@@ -106,18 +106,12 @@ fn compare_pair(
     (la, a): (&str, &History),
     (lb, b): (&str, &History),
 ) -> Vec<Finding> {
-    let mut findings = Vec::new();
     let pair = format!("{la} vs {lb}");
+    let report =
+        |category, steps, details| finding(case, (la, a), (lb, b), &pair, category, steps, details);
+    let mut findings = Vec::new();
     if let Some((category, step, details)) = first_statement_difference(case, (la, a), (lb, b)) {
-        findings.push(finding(
-            case,
-            (la, a),
-            (lb, b),
-            &pair,
-            category,
-            vec![step],
-            details,
-        ));
+        findings.push(report(category, vec![step], details));
     }
     if a.final_state != b.final_state {
         let show = |label: &str, h: &History| match &h.final_state {
@@ -125,16 +119,7 @@ fn compare_pair(
             None => format!("{label}: no final state"),
         };
         let details = vec![show(la, a), show(lb, b)];
-        let category = Category::FinalState;
-        findings.push(finding(
-            case,
-            (la, a),
-            (lb, b),
-            &pair,
-            category,
-            Vec::new(),
-            details,
-        ));
+        findings.push(report(Category::FinalState, Vec::new(), details));
     }
     findings
 }

@@ -24,14 +24,7 @@ pub struct SqliteTarget {
 impl SqliteTarget {
     /// A SQLite target creating its database files under `dir` (the system temp dir if `None`).
     pub fn new(dir: Option<PathBuf>) -> Result<Self, TargetError> {
-        if let Some(d) = &dir {
-            if !d.is_dir() {
-                return Err(TargetError::Spec(format!(
-                    "sqlite:{}: not a directory (give the directory where txhunt may create its database files)",
-                    d.display()
-                )));
-            }
-        }
+        let dir = crate::embedded::check_dir("sqlite", dir)?;
         Ok(SqliteTarget { dir })
     }
 }
@@ -50,13 +43,7 @@ impl Target for SqliteTarget {
     }
 
     fn create_database(&self) -> Result<Box<dyn Database>, TargetError> {
-        let mut builder = tempfile::Builder::new();
-        builder.prefix("txhunt_");
-        let dir = match &self.dir {
-            Some(d) => builder.tempdir_in(d),
-            None => builder.tempdir(),
-        }
-        .map_err(|e| TargetError::db("creating the SQLite database directory", e))?;
+        let dir = crate::embedded::temp_dir(self.dir.as_deref())?;
         let path = dir.path().join("db.sqlite");
         let setup = open(&path, Isolation::Serializable)?;
         setup

@@ -29,14 +29,8 @@ impl TursoTarget {
     /// A Turso target (MVCC mode if `mvcc`) creating its database files under `dir` (the
     /// system temp dir if `None`).
     pub fn new(dir: Option<PathBuf>, mvcc: bool) -> Result<Self, TargetError> {
-        if let Some(d) = &dir {
-            if !d.is_dir() {
-                return Err(TargetError::Spec(format!(
-                    "turso:{}: not a directory (give the directory where txhunt may create its database files)",
-                    d.display()
-                )));
-            }
-        }
+        let name = if mvcc { "turso-mvcc" } else { "turso" };
+        let dir = crate::embedded::check_dir(name, dir)?;
         Ok(TursoTarget { dir, mvcc })
     }
 }
@@ -59,13 +53,7 @@ impl Target for TursoTarget {
     }
 
     fn create_database(&self) -> Result<Box<dyn Database>, TargetError> {
-        let mut builder = tempfile::Builder::new();
-        builder.prefix("txhunt_");
-        let dir = match &self.dir {
-            Some(d) => builder.tempdir_in(d),
-            None => builder.tempdir(),
-        }
-        .map_err(|e| TargetError::db("creating a temp directory", e))?;
+        let dir = crate::embedded::temp_dir(self.dir.as_deref())?;
         let path = dir.path().join("db.turso");
         let path_text = path.to_string_lossy().into_owned();
         let db = block_on(turso::Builder::new_local(&path_text).build())

@@ -1,0 +1,30 @@
+//! What the embedded targets (SQLite, Turso) share: the directory their database files go to.
+
+use crate::target::TargetError;
+use std::path::{Path, PathBuf};
+
+/// Checks a `--target NAME:DIR` directory: it must exist (txhunt creates only its own temp
+/// directories inside it).
+pub(crate) fn check_dir(name: &str, dir: Option<PathBuf>) -> Result<Option<PathBuf>, TargetError> {
+    if let Some(d) = &dir {
+        if !d.is_dir() {
+            return Err(TargetError::Spec(format!(
+                "{name}:{}: not a directory (give the directory where txhunt may create its database files)",
+                d.display()
+            )));
+        }
+    }
+    Ok(dir)
+}
+
+/// A fresh temp directory (prefix `txhunt_`) for one execution's database files, under `dir`
+/// or the system's temp directory; deleted when dropped.
+pub(crate) fn temp_dir(dir: Option<&Path>) -> Result<tempfile::TempDir, TargetError> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix("txhunt_");
+    match dir {
+        Some(d) => builder.tempdir_in(d),
+        None => builder.tempdir(),
+    }
+    .map_err(|e| TargetError::db("creating the database directory", e))
+}
