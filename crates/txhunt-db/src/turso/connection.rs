@@ -103,10 +103,21 @@ impl Interrupt for TursoInterrupt {
     }
 }
 
-/// A `turso::Error` as a [`DbError`], classified by the Turso profile.
+/// A `turso::Error` as a [`DbError`], classified by the Turso profile from its variant and
+/// message.
 fn error(e: &turso::Error) -> DbError {
-    let debug = format!("{e:?}");
-    let variant = debug.split(['(', ' ', '{']).next().unwrap_or("");
+    use turso::Error as E;
+    let variant = match e {
+        E::Busy(_) => "Busy",
+        E::BusySnapshot(_) => "BusySnapshot",
+        E::Constraint(_) => "Constraint",
+        E::Interrupt(_) => "Interrupt",
+        E::Corrupt(_) => "Corrupt",
+        E::NotAdb(_) => "NotAdb",
+        E::IoError(..) => "IoError",
+        E::Misuse(_) => "Misuse",
+        _ => "Error",
+    };
     DbError {
         class: TursoProfile::classify(variant, &e.to_string()),
         code: Some(variant.to_string()),
