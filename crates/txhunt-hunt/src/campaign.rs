@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use txhunt_db::{Target, TargetError};
 use txhunt_exec::{Executor, TargetRunner};
 use txhunt_model::{History, Isolation, TestCase};
-use txhunt_oracle::{differential, Finding, Oracle};
+use txhunt_oracle::{differential, wss, Finding, Oracle};
 use txhunt_sql::{generate, GenConfig};
 
 /// The folder of a campaign's output that holds its permissible findings.
@@ -180,12 +180,14 @@ pub fn run(
                 }
             }
             let mut all_findings = Vec::new();
+            let mut verdicts: Vec<Vec<Finding>> = Vec::new();
             let mut broken = Vec::new();
             for (k, (target, history)) in current.iter().zip(&histories).enumerate() {
                 let runner = TargetRunner {
                     executor: campaign.executor,
                     target: target.as_ref(),
                 };
+                let mut verdict = Vec::new();
                 for oracle in &campaign.oracles {
                     for finding in oracle.check(&generated.case, history, &runner) {
                         save_finding(
@@ -200,34 +202,37 @@ pub fn run(
                         if finding.signature == "connection" {
                             broken.push(k);
                         }
-                        all_findings.push((history, finding));
+                        all_findings.push((history, finding.clone()));
+                        verdict.push(finding);
                     }
                 }
+                verdicts.push(verdict);
             }
-            if let Some((base, others)) = histories.split_first() {
-                for (k, other) in others.iter().enumerate() {
-                    let (a, b) = ((labels[0].as_str(), base), (labels[k + 1].as_str(), other));
-                    let mut found = differential::compare(&generated.case, &[a, b]);
-                    let mut rerun = || {
-                        let first = current[0].as_ref();
-                        campaign
-                            .executor
-                            .execute(first, &generated.case, level)
-                            .ok()
-                    };
-                    differential::settle(&generated.case, a, b, &mut found, &mut rerun);
-                    for finding in found {
-                        save_finding(
-                            &campaign.out,
-                            index,
-                            seed,
-                            &finding,
-                            &generated.case,
-                            other,
-                            Some(base),
-                        )?;
-                        all_findings.push((other, finding));
-                    }
+            let wss_judged = campaign.oracles.iter().any(|o| o.name() == wss::NAME);
+            let run = |k: usize| differential::Run {
+                label: &labels[k],
+                history: &histories[k],
+                judged: wss_judged.then_some(verdicts[k].as_slice()),
+            };
+            for k in 1..histories.len() {
+                let mut rerun = || {
+                    let first = current[0].as_ref();
+                    campaign
+                        .executor
+                        .execute(first, &generated.case, level)
+                        .ok()
+                };
+                for finding in differential::judge(&generated.case, run(0), run(k), &mut rerun) {
+                    save_finding(
+                        &campaign.out,
+                        index,
+                        seed,
+                        &finding,
+                        &generated.case,
+                        &histories[k],
+                        Some(&histories[0]),
+                    )?;
+                    all_findings.push((&histories[k], finding));
                 }
             }
             let mut all = stats.lock().unwrap_or_else(|p| p.into_inner());

@@ -110,3 +110,48 @@ fn a_discrepancy_the_first_target_reproduces_itself_is_nondeterministic() {
         ["re-run 1 of a shows no discrepancy with b"]
     );
 }
+
+#[test]
+fn a_concurrency_control_difference_is_compatibility_only_when_both_runs_were_judged_valid() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/differential/sqlite-turso-stale-writer.sql");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let case = scenario::parse(&text, "stale-writer.sql").unwrap();
+    let level = Isolation::Serializable;
+    let sqlite = run(&case, level);
+    let turso_target = open_target("turso", None).unwrap();
+    let turso = Executor::default()
+        .execute(turso_target.as_ref(), &case, level)
+        .expect("runs");
+    let bug = txhunt_oracle::Finding {
+        oracle: "wss".into(),
+        signature: "tx-wss:final-state".into(),
+        summary: "a bug candidate in the second run".into(),
+        steps: Vec::new(),
+        details: Vec::new(),
+        permissible: None,
+    };
+    let judge = |ja: Option<&[txhunt_oracle::Finding]>, jb: Option<&[txhunt_oracle::Finding]>| {
+        let a = differential::Run {
+            label: "sqlite",
+            history: &sqlite,
+            judged: ja,
+        };
+        let b = differential::Run {
+            label: "turso",
+            history: &turso,
+            judged: jb,
+        };
+        differential::judge(&case, a, b, &mut || None)
+    };
+    let clean: &[txhunt_oracle::Finding] = &[];
+    let found = judge(Some(clean), Some(clean));
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].signature, "blocking");
+    let verdict = found[0].permissible.as_ref().expect("compatibility");
+    assert_eq!(verdict.behaviour, "concurrency-control");
+    assert!(verdict.evidence[0].contains("no finding"), "{verdict:?}");
+    // Not judged by WSS, or a bug candidate in either run: the discrepancy stays a candidate.
+    assert!(judge(None, Some(clean))[0].is_candidate());
+    assert!(judge(Some(clean), Some(std::slice::from_ref(&bug)))[0].is_candidate());
+}

@@ -12,7 +12,7 @@ use std::time::Duration;
 use txhunt_db::Target;
 use txhunt_exec::{parse_duration, BlockDetection, Executor, TargetRunner};
 use txhunt_model::{check, scenario, Check, History, Isolation, TestCase};
-use txhunt_oracle::{differential, Finding, Oracle};
+use txhunt_oracle::{differential, wss, Finding, Oracle};
 
 /// Arguments of `txhunt run`.
 #[derive(Args)]
@@ -130,7 +130,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
             }
         };
         for level in levels {
-            let mut baseline: Option<History> = None;
+            let mut baseline: Option<(History, Vec<Finding>)> = None;
             for (target, label) in targets.iter().zip(&labels) {
                 let history = executor
                     .execute(target.as_ref(), case, level)
@@ -145,13 +145,21 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
                     .flat_map(|oracle| oracle.check(case, &history, &runner))
                     .collect();
                 let differential = match &baseline {
-                    Some(base) => {
-                        let (a, b) = ((labels[0].as_str(), base), (label.as_str(), &history));
-                        let mut found = differential::compare(case, &[a, b]);
+                    Some((base, base_findings)) => {
+                        let wss_judged = oracles.iter().any(|o| o.name() == wss::NAME);
+                        let a = differential::Run {
+                            label: &labels[0],
+                            history: base,
+                            judged: wss_judged.then_some(base_findings.as_slice()),
+                        };
+                        let b = differential::Run {
+                            label,
+                            history: &history,
+                            judged: wss_judged.then_some(findings.as_slice()),
+                        };
                         let first = targets[0].as_ref();
                         let mut rerun = || executor.execute(first, case, level).ok();
-                        differential::settle(case, a, b, &mut found, &mut rerun);
-                        found
+                        differential::judge(case, a, b, &mut rerun)
                     }
                     None => Vec::new(),
                 };
@@ -163,7 +171,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
                 all_passed &= passed;
                 let compared = baseline.is_some();
                 if baseline.is_none() {
-                    baseline = Some(history.clone());
+                    baseline = Some((history.clone(), findings.clone()));
                 }
                 let report = RunReport {
                     file: file.clone(),

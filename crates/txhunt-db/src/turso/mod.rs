@@ -88,6 +88,10 @@ impl Database for TursoDatabase {
             .db
             .connect()
             .map_err(|e| TargetError::db("connecting", e))?;
+        // Foreign keys are enforced, as in the `sqlite` target (rusqlite's bundled SQLite is
+        // built with them on by default; Turso, like stock SQLite, starts with them off).
+        block_on(conn.pragma_update("foreign_keys", "ON"))
+            .map_err(|e| TargetError::db("enabling foreign keys", e))?;
         Ok(Box::new(TursoConnection::new(conn, hook, self.mvcc)))
     }
 

@@ -11,8 +11,48 @@
 //! (paper 000 §6.1) is labelled *compatibility* with its reason instead of being a bug
 //! candidate; see [`compatibility`].
 
+mod compatibility;
+
+pub use compatibility::{compatibility, concurrency_control};
+
 use crate::{same_rows, Finding, Permissible};
 use txhunt_model::{ErrorClass, Event, History, Outcome, TestCase};
+
+/// One target's run of a case, as the differential oracle compares it.
+#[derive(Debug, Clone, Copy)]
+pub struct Run<'a> {
+    /// The target's label, e.g. `postgres 15.19`.
+    pub label: &'a str,
+    /// The run.
+    pub history: &'a History,
+    /// What the single-target oracles found in this run, when the write-serializability
+    /// oracle was among them; `None` when it was not (the run is then not known to be one
+    /// its isolation level allows).
+    pub judged: Option<&'a [Finding]>,
+}
+
+/// The differential oracle on one pair: the discrepancies between `a` (the first target) and
+/// `b` ([`compare`]), those a design difference explains labelled *compatibility*
+/// ([`compatibility`], [`concurrency_control`]), and the rest [`settle`]d by re-running the
+/// first target through `rerun`.
+pub fn judge(
+    case: &TestCase,
+    a: Run<'_>,
+    b: Run<'_>,
+    rerun: &mut dyn FnMut() -> Option<History>,
+) -> Vec<Finding> {
+    let (pa, pb) = ((a.label, a.history), (b.label, b.history));
+    let mut found = compare_pair(case, pa, pb);
+    if found.iter().any(Finding::is_candidate) {
+        if let Some(verdict) = concurrency_control(case, a, b) {
+            for f in found.iter_mut().filter(|f| f.is_candidate()) {
+                f.permissible = Some(verdict.clone());
+            }
+        }
+    }
+    settle(case, pa, pb, &mut found, rerun);
+    found
+}
 
 /// The oracle's name.
 pub const NAME: &str = "differential";
@@ -178,7 +218,7 @@ fn trace(history: &History) -> Vec<(usize, bool)> {
 }
 
 /// The first difference in schedule order: its category, the step, and what each target did.
-fn first_statement_difference(
+pub(crate) fn first_statement_difference(
     case: &TestCase,
     (la, a): (&str, &History),
     (lb, b): (&str, &History),
@@ -242,84 +282,9 @@ fn outcome_difference(a: &Outcome, b: &Outcome) -> Option<Category> {
     (!same).then_some(Category::Result)
 }
 
-fn label(case: &TestCase, step: usize) -> String {
+pub(crate) fn label(case: &TestCase, step: usize) -> String {
     let s = &case.steps[step];
     format!("{} `{}`", s.session, s.stmt.sql)
-}
-
-/// The documented design difference that explains a discrepancy, if one does (paper 000
-/// §6.1), decided from the two histories:
-///
-/// * both targets broke a deadlock, but by aborting different transactions: which
-///   transaction a deadlock aborts is each engine's choice;
-/// * one target rejected a statement as unsupported or a syntax error that the other ran:
-///   the dialects differ, which says nothing about transactions.
-pub fn compatibility(
-    case: &TestCase,
-    (la, a): (&str, &History),
-    (lb, b): (&str, &History),
-) -> Option<Permissible> {
-    let victims = |h: &History| -> Vec<usize> {
-        let txns = case.txns();
-        h.steps
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| {
-                r.outcome
-                    .error()
-                    .is_some_and(|e| e.class == ErrorClass::Deadlock)
-            })
-            .filter_map(|(s, _)| txns.iter().position(|t| t.steps.contains(&s)))
-            .collect()
-    };
-    let (va, vb) = (victims(a), victims(b));
-    if !va.is_empty() && !vb.is_empty() && va != vb {
-        return Some(Permissible {
-            behaviour: "deadlock-victim".into(),
-            reason:
-                "both targets broke a deadlock, each aborting a transaction of its own choosing"
-                    .into(),
-            source: "paper 000 §6.1 (the aborted transaction is different when a deadlock occurs)"
-                .into(),
-            evidence: vec![format!(
-                "{la} aborted {}; {lb} aborted {}",
-                names(case, &va),
-                names(case, &vb)
-            )],
-            ruled_out: Vec::new(),
-        });
-    }
-    let unsupported = rejected(a, b)
-        .map(|s| (la, a, s))
-        .or_else(|| rejected(b, a).map(|s| (lb, b, s)));
-    if let Some((name, h, s)) = unsupported {
-        return Some(Permissible {
-            behaviour: "unsupported-statement".into(),
-            reason: "one target rejects a statement the other runs: their dialects differ".into(),
-            source: "paper 000 §5.4 / §6 (dialect differences are not transaction bugs)".into(),
-            evidence: vec![format!(
-                "{name} rejected {}: {}",
-                label(case, s),
-                h.steps[s].outcome
-            )],
-            ruled_out: Vec::new(),
-        });
-    }
-    None
-}
-
-/// The first step `h` rejected as unsupported or a syntax error that `other` did not.
-fn rejected(h: &History, other: &History) -> Option<usize> {
-    let syntax = |o: &Outcome| o.error().is_some_and(|e| e.class == ErrorClass::Syntax);
-    (0..h.steps.len()).find(|&s| syntax(&h.steps[s].outcome) && !syntax(&other.steps[s].outcome))
-}
-
-fn names(case: &TestCase, txns: &[usize]) -> String {
-    let all = case.txns();
-    txns.iter()
-        .map(|&t| all[t].label.clone())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 #[cfg(test)]

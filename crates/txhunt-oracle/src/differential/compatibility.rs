@@ -1,0 +1,180 @@
+//! The documented design differences that explain a discrepancy between two targets (paper
+//! 000 §6.1), each labelled *compatibility* with its reason and evidence instead of being a
+//! bug candidate.
+
+use super::{first_statement_difference, label, Category, Run};
+use crate::Permissible;
+use txhunt_model::{ErrorClass, History, Outcome, TestCase};
+
+/// The documented design difference that explains a discrepancy, if one does (paper 000
+/// §6.1), decided from the two histories:
+///
+/// * both targets broke a deadlock, but by aborting different transactions: which
+///   transaction a deadlock aborts is each engine's choice;
+/// * one target rejected a statement as unsupported or a syntax error that the other ran,
+///   and that is where the runs first differ: the dialects differ, which says nothing about
+///   transactions.
+pub fn compatibility(
+    case: &TestCase,
+    (la, a): (&str, &History),
+    (lb, b): (&str, &History),
+) -> Option<Permissible> {
+    let victims = |h: &History| -> Vec<usize> {
+        let txns = case.txns();
+        h.steps
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| {
+                r.outcome
+                    .error()
+                    .is_some_and(|e| e.class == ErrorClass::Deadlock)
+            })
+            .filter_map(|(s, _)| txns.iter().position(|t| t.steps.contains(&s)))
+            .collect()
+    };
+    let (va, vb) = (victims(a), victims(b));
+    if !va.is_empty() && !vb.is_empty() && va != vb {
+        return Some(Permissible {
+            behaviour: "deadlock-victim".into(),
+            reason:
+                "both targets broke a deadlock, each aborting a transaction of its own choosing"
+                    .into(),
+            source: "paper 000 §6.1 (the aborted transaction is different when a deadlock occurs)"
+                .into(),
+            evidence: vec![format!(
+                "{la} aborted {}; {lb} aborted {}",
+                names(case, &va),
+                names(case, &vb)
+            )],
+            ruled_out: Vec::new(),
+        });
+    }
+    // Only a rejection where the runs first differ: one that follows another difference
+    // (a savepoint gone because the transaction was refused earlier) is that one's effect.
+    let first = first_statement_difference(case, (la, a), (lb, b)).map(|(_, s, _)| s);
+    let unsupported = rejected(a, b)
+        .map(|s| (la, a, s))
+        .or_else(|| rejected(b, a).map(|s| (lb, b, s)))
+        .filter(|(_, _, s)| first == Some(*s));
+    if let Some((name, h, s)) = unsupported {
+        return Some(Permissible {
+            behaviour: "unsupported-statement".into(),
+            reason: "one target rejects a statement the other runs: their dialects differ".into(),
+            source: "paper 000 §5.4 / §6 (dialect differences are not transaction bugs)".into(),
+            evidence: vec![format!(
+                "{name} rejected {}: {}",
+                label(case, s),
+                h.steps[s].outcome
+            )],
+            ruled_out: Vec::new(),
+        });
+    }
+    None
+}
+
+/// The first step `h` rejected as unsupported or a syntax error that `other` did not.
+fn rejected(h: &History, other: &History) -> Option<usize> {
+    let syntax = |o: &Outcome| o.error().is_some_and(|e| e.class == ErrorClass::Syntax);
+    (0..h.steps.len()).find(|&s| syntax(&h.steps[s].outcome) && !syntax(&other.steps[s].outcome))
+}
+
+fn names(case: &TestCase, txns: &[usize]) -> String {
+    let all = case.txns();
+    txns.iter()
+        .map(|&t| all[t].label.clone())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The error classes by which concurrency control refuses a statement: a deadlock victim, a
+/// lock not granted, a transaction that cannot be serialized.
+const REFUSALS: [ErrorClass; 3] = [
+    ErrorClass::Deadlock,
+    ErrorClass::LockTimeout,
+    ErrorClass::Serialization,
+];
+
+/// The targets' concurrency control took different paths, and each path is one its isolation
+/// level allows (paper 000 §6.1, "inconsistent lock mechanisms": 89% of DT²'s compatibility
+/// issues). Decided when
+///
+/// * the first difference in schedule order is one of concurrency control: a statement that
+///   waited on one target and not on the other (or the schedules took other steps from
+///   there), a deadlock on one only, a statement one target refused by a deadlock, lock or
+///   serialization error while the other ran it (or refused it by another of those), or any
+///   other difference in a statement that, on either target, resumed together with a
+///   statement of another transaction when one lock was released (the waiters raced for it,
+///   and which one the engine lets go first is its choice); and
+/// * both runs were judged by the write-serializability oracle (with whatever other
+///   single-target oracles ran) and neither has a bug candidate: each target's run, on its
+///   own, commits what some serial order of its transactions would.
+///
+/// Everything that follows from such a difference (other results, another final state) is
+/// then labelled with it. A first difference in a query result, in an error that is not a
+/// refusal (constraint, syntax, internal) or in the final state alone is never explained
+/// this way: the same statement on the same data must give the same answer, and only the
+/// differential oracle can see a deterministic statement bug of one target.
+pub fn concurrency_control(case: &TestCase, a: Run<'_>, b: Run<'_>) -> Option<Permissible> {
+    let valid = |run: &Run<'_>| {
+        run.judged
+            .is_some_and(|findings| findings.iter().all(|f| !f.is_candidate()))
+    };
+    if !valid(&a) || !valid(&b) {
+        return None;
+    }
+    let (category, step, _) =
+        first_statement_difference(case, (a.label, a.history), (b.label, b.history))?;
+    let refusal = |o: &Outcome| match o {
+        Outcome::Error(e) => REFUSALS.contains(&e.class),
+        Outcome::Hang { .. } | Outcome::NeverCompleted | Outcome::NotRun { .. } => false,
+        _ => true,
+    };
+    let outcomes = |h: &History| refusal(&h.steps[step].outcome);
+    let raced = |h: &History| {
+        let txns = case.txns();
+        let txn = |s: usize| txns.iter().position(|t| t.steps.contains(&s));
+        h.steps[step].resumed_together.is_some_and(|group| {
+            h.steps.iter().enumerate().any(|(other, r)| {
+                other != step && r.resumed_together == Some(group) && txn(other) != txn(step)
+            })
+        })
+    };
+    let explained = match category {
+        Category::Blocking | Category::Deadlock => true,
+        _ if raced(a.history) || raced(b.history) => true,
+        Category::Error => outcomes(a.history) && outcomes(b.history),
+        Category::Result | Category::FinalState => false,
+    };
+    explained.then(|| Permissible {
+        behaviour: "concurrency-control".into(),
+        reason: "the targets' concurrency control took different paths (which statement waits, \
+                 which one is refused, which waiter goes first), and each run is one its \
+                 isolation level allows"
+            .into(),
+        source: "paper 000 §6.1 (inconsistent lock mechanisms)".into(),
+        evidence: vec![format!(
+            "{}: {}; {}: {}",
+            a.label,
+            verdict(a.judged),
+            b.label,
+            verdict(b.judged)
+        )],
+        ruled_out: Vec::new(),
+    })
+}
+
+/// What the single-target oracles said about a run they found no bug candidate in.
+fn verdict(judged: Option<&[crate::Finding]>) -> String {
+    let findings = judged.unwrap_or_default();
+    if findings.is_empty() {
+        return "no finding by the single-target oracles (write-serializability among them)".into();
+    }
+    let behaviours: Vec<&str> = findings
+        .iter()
+        .filter_map(|f| f.permissible.as_ref().map(|p| p.behaviour.as_str()))
+        .collect();
+    format!(
+        "only permissible findings ({}) by the single-target oracles",
+        behaviours.join(", ")
+    )
+}

@@ -1,0 +1,16 @@
+-- id: dt2-compat-04
+-- title: Inconsistent blocked statements between MariaDB & TiDB (inconsistent lock mechanism; no difference)
+-- link: https://github.com/tcse-iscas/DT2
+-- dbms: MariaDB & TiDB
+-- isolation: repeatable-read
+-- root-cause: Inconsistent lock mechanism
+-- consequence: No difference
+-- DT² compatibility issue 4 (paper 000 §6): an expected behaviour difference, not a bug.
+/* init */ CREATE TABLE t(c1 INT, c2 INT);
+/* init */ INSERT IGNORE INTO t(c1, c2) VALUES (2, NULL);
+/* t1 */ BEGIN;
+/* t1 */ DELETE FROM t;
+/* t2 */ BEGIN;
+/* t2 */ DELETE FROM t WHERE c2;
+/* t1 */ COMMIT;
+/* t2 */ COMMIT;
