@@ -300,3 +300,46 @@ fn an_insert_into_a_range_updated_without_gap_locks_is_not_taken_for_semi_consis
         "{why:?}"
     );
 }
+
+/// `text` as a case.
+fn case_of(text: &str) -> TestCase {
+    scenario::parse(text, "case.sql").expect("parses")
+}
+
+#[test]
+fn snapshot_replay_accepts_snapshot_isolation_and_refuses_a_lost_update() {
+    use txhunt_oracle::wss::{schedule::fcrfs, snapshot::snapshot_replay};
+    let replay = |target: &dyn Target, case: &TestCase, level| {
+        let runner = TargetRunner {
+            executor: Executor::default(),
+            target,
+        };
+        let history = Executor::default()
+            .execute(target, case, level)
+            .expect("runs");
+        let units = fcrfs(case, &history, false).expect("judgeable");
+        snapshot_replay(case, &history, &units, &runner)
+    };
+    // PostgreSQL's REPEATABLE READ is snapshot isolation: its write skew is one.
+    let postgres = open_target("postgres", None).expect("the PostgreSQL testbed must start");
+    let skew = example("wss/write-skew.sql");
+    let shown = replay(postgres.as_ref(), &skew, Isolation::RepeatableRead);
+    assert!(
+        shown.as_ref().is_ok_and(|how| how.contains("t1 → t2")),
+        "{shown:?}"
+    );
+    // InnoDB's REPEATABLE READ updates the newest committed row, not the snapshot's: t2
+    // overwrites t1's increment, which snapshot isolation forbids.
+    let lost = case_of(
+        "/* init */ CREATE TABLE c(id INT PRIMARY KEY, val INT);\n\
+         /* init */ INSERT INTO c VALUES (1, 0);\n\
+         /* t1 */ BEGIN;\n/* t2 */ BEGIN;\n\
+         /* t1 */ SELECT val FROM c WHERE id = 1;\n/* t2 */ SELECT val FROM c WHERE id = 1;\n\
+         /* t1 */ UPDATE c SET val = val + 1 WHERE id = 1;\n/* t1 */ COMMIT;\n\
+         /* t2 */ UPDATE c SET val = val + 1 WHERE id = 1;\n/* t2 */ COMMIT;\n",
+    );
+    let mariadb = open_target("mariadb", None).expect("the MariaDB testbed must start");
+    let refused = replay(mariadb.as_ref(), &lost, Isolation::RepeatableRead);
+    let why = refused.expect_err("a lost update is not snapshot isolation");
+    assert!(why.contains("first committer wins"), "{why}");
+}

@@ -209,3 +209,32 @@ fn turso_waits_in_normal_mode_and_refuses_at_once_in_mvcc_mode() {
         assert!(!stdout.contains("__turso_internal"), "{stdout}");
     }
 }
+
+#[test]
+fn turso_mvcc_keeps_snapshot_isolation_and_its_write_skew_is_permissible() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/turso-mvcc");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .expect("tests/turso-mvcc exists")
+        .map(|e| e.expect("entry").path().display().to_string())
+        .filter(|p| p.ends_with(".sql"))
+        .collect();
+    files.sort();
+    let mut args = vec!["run", "--target", "turso-mvcc", "--oracle", "explicit,wss"];
+    args.extend(files.iter().map(String::as_str));
+    let out = txhunt(&args);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    let runs = files.len();
+    assert!(runs >= 3, "{files:?}");
+    assert!(
+        stdout.contains(&format!("{runs} runs: {runs} passed")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("PERMISSIBLE (wss tx-wss:final-state)")
+            && stdout.contains("because write-skew: BEGIN CONCURRENT is snapshot isolation")
+            && stdout.contains("(taken at its BEGIN)"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("BUG CANDIDATE"), "{stdout}");
+}

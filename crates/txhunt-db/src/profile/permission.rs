@@ -29,6 +29,12 @@ pub enum Evidence {
     /// execution of the committed transactions in some order other than their commit order:
     /// the schedule is serializable, only not in commit order.
     SomeSerialOrder,
+    /// The run is one of snapshot isolation, shown by replay: every committed transaction,
+    /// run alone on the state the transactions committed before its snapshot left, answers
+    /// as it did concurrently, and the changes each made, applied in commit order, give the
+    /// final state without two of them changing one row (first committer wins). For engines
+    /// with no stronger level to compare against.
+    SnapshotReplay,
 }
 
 /// A documented behaviour that explains a WSS violation when all its evidence holds.
@@ -112,6 +118,15 @@ pub const WRITE_SKEW: Permission = Permission {
     evidence: &[Evidence::StrongerLevel(Isolation::Serializable)],
 };
 
+/// Snapshot isolation's write skew where no stronger level exists (Turso's MVCC mode):
+/// shown by replaying each transaction on its snapshot.
+pub const SNAPSHOT_WRITE_SKEW: Permission = Permission {
+    id: "write-skew",
+    reason: "BEGIN CONCURRENT is snapshot isolation: each transaction reads the snapshot taken when it began and only writes to the same rows conflict, so two transactions may each write from a snapshot that misses the other's write (write skew)",
+    source: "Turso documentation, Concurrent Writes (docs.turso.tech/tursodb/concurrent-writes) § BEGIN CONCURRENT; MVCC guide (snapshot at begin time)",
+    evidence: &[Evidence::SnapshotReplay],
+};
+
 /// Serializable snapshot isolation orders transactions by their dependencies, not commits.
 pub const SSI_ORDER: Permission = Permission {
     id: "ssi-order",
@@ -135,6 +150,7 @@ mod tests {
             READ_COMMITTED_SNAPSHOTS_AT_RR,
             SNAPSHOT_ORDER,
             WRITE_SKEW,
+            SNAPSHOT_WRITE_SKEW,
             SSI_ORDER,
         ] {
             assert!(!p.reason.contains('\n') && p.reason.len() > 20, "{}", p.id);

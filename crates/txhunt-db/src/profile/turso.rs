@@ -9,11 +9,13 @@
 //! * MVCC mode (`turso-mvcc`, `PRAGMA journal_mode = 'mvcc'`): `BEGIN` is sent as
 //!   `BEGIN CONCURRENT`; snapshot isolation (SNAPSHOT), nothing blocks, and a write-write
 //!   conflict fails the statement (or the COMMIT) with "Write-write conflict" after Turso
-//!   rolled the transaction back itself.
+//!   rolled the transaction back itself. With no stronger level to re-run at, its write
+//!   skew is shown by replaying each transaction on its snapshot
+//!   ([`SNAPSHOT_WRITE_SKEW`]).
 //! * Errors come as `turso::Error` variants; conflicts only as text, so they are classified
 //!   by message.
 
-use super::permission::{Permission, SNAPSHOT_ORDER};
+use super::permission::{Permission, SNAPSHOT_ORDER, SNAPSHOT_WRITE_SKEW};
 use super::{ErrorEffect, Profile};
 use txhunt_model::{DbError, ErrorClass, Isolation};
 
@@ -94,7 +96,7 @@ impl Profile for TursoProfile {
 
     fn permissions(&self, isolation: Isolation) -> &'static [Permission] {
         match (self.mvcc, isolation) {
-            (true, Isolation::Snapshot) => &[SNAPSHOT_ORDER],
+            (true, Isolation::Snapshot) => &[SNAPSHOT_ORDER, SNAPSHOT_WRITE_SKEW],
             _ => &[],
         }
     }

@@ -24,6 +24,7 @@ mod compare;
 mod orders;
 mod permit;
 pub mod schedule;
+pub mod snapshot;
 
 use crate::{Finding, Oracle};
 use compare::compare;

@@ -14,6 +14,7 @@
 use super::compare::compare;
 use super::orders::candidate_orders;
 use super::schedule::{fcrfs, tx_serial, Unit};
+use super::snapshot::snapshot_replay;
 use super::{compares_reads, order, savepoints_open_txns, violations, NOT_RUN};
 use crate::Permissible;
 use std::collections::HashMap;
@@ -102,6 +103,11 @@ fn decide(
             let units = fcrfs(case, history, savepoints_open_txns(runner))
                 .ok_or("the history cannot be judged")?;
             some_serial_order(case, history, &units, runner)
+        }
+        Evidence::SnapshotReplay => {
+            let units = fcrfs(case, history, savepoints_open_txns(runner))
+                .ok_or("the history cannot be judged")?;
+            snapshot_replay(case, history, &units, runner)
         }
     }
 }

@@ -1,0 +1,269 @@
+//! Snapshot isolation decided by replay ([`Evidence::SnapshotReplay`]): for an engine whose
+//! only level is snapshot isolation there is no stronger level to re-run a case at, so the
+//! definition itself is checked, by re-executing on the same target.
+//!
+//! Under snapshot isolation (Berenson et al.; Adya's PL-SI) every committed transaction
+//!
+//! 1. reads the state the transactions committed before its snapshot left, plus its own
+//!    writes — so running it alone on that state gives the same answers and the same
+//!    changes; and
+//! 2. installs its changes at commit, and no two concurrent committed transactions change the
+//!    same row (first committer wins) — so applying every transaction's changes in commit
+//!    order to the initial state gives the final state, and no change meets a row another
+//!    concurrent transaction already changed.
+//!
+//! A transaction's *changes* are the rows its replay removed and added (bags per table, the
+//! state before minus the state after and the reverse). Its snapshot is taken at its BEGIN;
+//! where that does not explain the run, at its first statement (PostgreSQL's REPEATABLE READ
+//! and MySQL take it there). An autocommit statement's snapshot is its own start.
+//!
+//! [`Evidence::SnapshotReplay`]: txhunt_db::profile::permission::Evidence::SnapshotReplay
+
+use super::order;
+use super::schedule::{tx_serial, Unit};
+use crate::same_rows;
+use std::collections::HashMap;
+use txhunt_exec::Runner;
+use txhunt_model::value::format_rows;
+use txhunt_model::{DbState, Event, History, Outcome, Row, StmtKind, TestCase};
+
+/// Where a transaction's snapshot is taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SnapshotAt {
+    Begin,
+    FirstStatement,
+}
+
+/// `Ok` saying how the committed transactions of `history` (`units`, in commit order) form a
+/// snapshot-isolation execution, or `Err` with the first thing that shows they do not.
+pub fn snapshot_replay(
+    case: &TestCase,
+    history: &History,
+    units: &[Unit],
+    runner: &dyn Runner,
+) -> Result<String, String> {
+    let state = history.final_state.as_ref().ok_or("no final state")?;
+    let committed: Vec<&Unit> = units.iter().filter(|u| u.committed).collect();
+    let mut replays = Replays::new(case, history, runner);
+    let mut first_error = None;
+    for at in [SnapshotAt::Begin, SnapshotAt::FirstStatement] {
+        match check(case, history, state, &committed, at, &mut replays) {
+            Ok(how) => return Ok(how),
+            Err(why) => {
+                first_error.get_or_insert(why);
+            }
+        }
+    }
+    Err(first_error.unwrap_or_default())
+}
+
+fn check(
+    case: &TestCase,
+    history: &History,
+    state: &DbState,
+    committed: &[&Unit],
+    at: SnapshotAt,
+    replays: &mut Replays<'_>,
+) -> Result<String, String> {
+    let position = positions(history);
+    let txns = case.txns();
+    let txn_of = |u: &Unit| txns.iter().find(|t| t.steps.contains(&u.steps[0]));
+    // Where each unit's snapshot is taken and where it commits, in schedule positions.
+    let snapshot = |u: &Unit| -> Option<usize> {
+        let first = match (at, txn_of(u)) {
+            (SnapshotAt::Begin, Some(t)) if u.explicit => t.steps[0],
+            _ => u.steps[0],
+        };
+        position.get(&first).copied()
+    };
+    let commit = |u: &Unit| -> Option<usize> {
+        let end = match txn_of(u) {
+            Some(t) if u.explicit => *t
+                .steps
+                .iter()
+                .rev()
+                .find(|&&s| case.steps[s].stmt.kind() == StmtKind::Commit)?,
+            _ => u.steps[0],
+        };
+        position.get(&end).copied()
+    };
+    let mut current = replays.state(&[])?;
+    for (i, unit) in committed.iter().enumerate() {
+        let start = snapshot(unit).ok_or("a transaction's start is not in the schedule")?;
+        let before: Vec<usize> = (0..committed.len())
+            .filter(|&j| j != i && commit(committed[j]).is_some_and(|c| c < start))
+            .collect();
+        let prefix: Vec<Unit> = before.iter().map(|&j| committed[j].clone()).collect();
+        let snapshot_state = replays.state(&prefix)?;
+        let mut with = prefix.clone();
+        with.push((*unit).clone());
+        let (after, answers) = replays.run(&with)?;
+        for (s, outcome) in answers {
+            if !same_outcome(&history.steps[s].outcome, &outcome) {
+                return Err(format!(
+                    "{} `{}` answered {} concurrently, but {} alone on its snapshot (after {}) answers {}",
+                    unit.label,
+                    case.steps[s].stmt.sql,
+                    history.steps[s].outcome,
+                    unit.label,
+                    named(&prefix),
+                    outcome
+                ));
+            }
+        }
+        current = apply(&current, &snapshot_state, &after).map_err(|row| {
+            format!(
+                "{} changed row {row} that a concurrent transaction committed before it had already changed (first committer wins is violated: a lost update)",
+                unit.label
+            )
+        })?;
+    }
+    if &current != state {
+        return Err(
+            "the committed transactions' changes, applied in commit order, do not give the final state"
+                .into(),
+        );
+    }
+    let place = match at {
+        SnapshotAt::Begin => "at its BEGIN",
+        SnapshotAt::FirstStatement => "at its first statement",
+    };
+    Ok(format!(
+        "every committed transaction ({}) answers as it does alone on its snapshot (taken {place}), and their changes, disjoint, applied in commit order give the final state",
+        order(&committed.iter().map(|u| (*u).clone()).collect::<Vec<_>>())
+    ))
+}
+
+/// Each completed step's position in the schedule.
+fn positions(history: &History) -> HashMap<usize, usize> {
+    history
+        .schedule
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| match e {
+            Event::Completed { step } => Some((*step, i)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether two outcomes of one statement agree: the same rows (as bags) or count, or errors
+/// of one class.
+fn same_outcome(a: &Outcome, b: &Outcome) -> bool {
+    match (a, b) {
+        (Outcome::Error(x), Outcome::Error(y)) => x.class == y.class,
+        (Outcome::Affected { count: x }, Outcome::Affected { count: y }) => x == y,
+        (Outcome::Rows { .. }, Outcome::Rows { .. }) => same_rows(a, b),
+        (Outcome::Ok, Outcome::Ok) => true,
+        _ => false,
+    }
+}
+
+/// `current` with the change from `before` to `after` applied (rows `before` has and `after`
+/// lacks are removed, the reverse added, per table, as bags); `Err` naming a row to remove
+/// that `current` no longer has.
+fn apply(current: &DbState, before: &DbState, after: &DbState) -> Result<DbState, String> {
+    let mut next = DbState::new();
+    let names: std::collections::BTreeSet<&str> = current
+        .tables()
+        .chain(before.tables())
+        .chain(after.tables())
+        .map(|(n, _)| n)
+        .collect();
+    for name in names {
+        let rows = |s: &DbState| s.table(name).map(<[Row]>::to_vec).unwrap_or_default();
+        let (mut table, old, new) = (rows(current), rows(before), rows(after));
+        for row in minus(&old, &new) {
+            let at = table
+                .iter()
+                .position(|r| *r == row)
+                .ok_or_else(|| format!("{name} {}", format_rows(std::slice::from_ref(&row))))?;
+            table.remove(at);
+        }
+        table.extend(minus(&new, &old));
+        if current.table(name).is_some() || after.table(name).is_some() {
+            next.insert(name, table);
+        }
+    }
+    Ok(next)
+}
+
+/// The rows of `a` not matched by a row of `b` (bag difference).
+fn minus(a: &[Row], b: &[Row]) -> Vec<Row> {
+    let mut left = b.to_vec();
+    a.iter()
+        .filter(|row| match left.iter().position(|r| r == *row) {
+            Some(at) => {
+                left.remove(at);
+                false
+            }
+            None => true,
+        })
+        .cloned()
+        .collect()
+}
+
+fn named(units: &[Unit]) -> String {
+    if units.is_empty() {
+        "nothing".into()
+    } else {
+        order(units)
+    }
+}
+
+/// Serial replays of prefixes of committed transactions, each run once.
+struct Replays<'a> {
+    case: &'a TestCase,
+    history: &'a History,
+    runner: &'a dyn Runner,
+    states: HashMap<Vec<String>, DbState>,
+}
+
+impl<'a> Replays<'a> {
+    fn new(case: &'a TestCase, history: &'a History, runner: &'a dyn Runner) -> Self {
+        Replays {
+            case,
+            history,
+            runner,
+            states: HashMap::new(),
+        }
+    }
+
+    /// The final state of `units` run one after another.
+    fn state(&mut self, units: &[Unit]) -> Result<DbState, String> {
+        let key: Vec<String> = units.iter().map(|u| u.label.clone()).collect();
+        if let Some(state) = self.states.get(&key) {
+            return Ok(state.clone());
+        }
+        let (state, _) = self.run(units)?;
+        Ok(state)
+    }
+
+    /// The final state of `units` run one after another, and the outcome of each statement
+    /// of the last one (by original step).
+    fn run(&mut self, units: &[Unit]) -> Result<(DbState, Vec<(usize, Outcome)>), String> {
+        let serial = tx_serial(self.case, units);
+        let ran = self
+            .runner
+            .run(&serial.case, self.history.isolation)
+            .map_err(|e| format!("a replay could not run: {e}"))?;
+        let state = ran
+            .final_state
+            .clone()
+            .ok_or("a replay left no final state")?;
+        let last: Vec<usize> = units.last().map(|u| u.steps.clone()).unwrap_or_default();
+        let answers = serial
+            .origin
+            .iter()
+            .zip(&ran.steps)
+            .filter_map(|(origin, record)| {
+                origin
+                    .filter(|s| last.contains(s))
+                    .map(|s| (s, record.outcome.clone()))
+            })
+            .collect();
+        let key: Vec<String> = units.iter().map(|u| u.label.clone()).collect();
+        self.states.insert(key, state.clone());
+        Ok((state, answers))
+    }
+}
