@@ -11,9 +11,15 @@ use txhunt_model::{DbError, DbState, Outcome, Row, StmtKind, Value};
 /// How long a session waits before retrying a statement that got `Busy`.
 const RETRY: Duration = Duration::from_millis(1);
 
+/// How long a session retries a statement that keeps getting `Busy` before it fails with
+/// that `Busy` (`lock-timeout`), as an SQLite application with a busy timeout does.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(1);
+
 /// A session's connection. Turso reports a lock conflict as `Busy` at once; the connection
 /// reports it as a wait through the hook and retries while the executor lets it, as SQLite's
-/// busy handler does.
+/// busy handler does. Turso detects no deadlocks: two sessions that each wait for the other
+/// (in MVCC mode, a plain transaction — a SAVEPOINT outside a transaction opens one — and a
+/// concurrent one) would retry forever, so after [`BUSY_TIMEOUT`] the statement fails.
 pub(super) struct TursoConnection {
     conn: turso::Connection,
     hook: Option<Arc<dyn LockWaitHook>>,
@@ -67,11 +73,13 @@ impl Connection for TursoConnection {
         } else {
             sql
         };
+        let started = std::time::Instant::now();
         loop {
             match self.run(sql) {
                 Ok(outcome) => return outcome,
                 Err(turso::Error::Busy(_))
                     if !self.interrupted.load(Ordering::SeqCst)
+                        && started.elapsed() < BUSY_TIMEOUT
                         && self.hook.as_ref().is_some_and(|hook| hook.waiting()) =>
                 {
                     std::thread::sleep(RETRY);
