@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use std::path::Path;
 use txhunt_db::{open_target, Target};
 use txhunt_exec::{Executor, TargetRunner};
-use txhunt_model::{check, scenario, Isolation, Step, TestCase};
+use txhunt_model::{check, scenario, History, Isolation, Step, TestCase};
 use txhunt_oracle::wss::Wss;
 use txhunt_oracle::{Finding, Oracle, Permissible};
 use txhunt_sql::dialect::Sqlite;
@@ -22,6 +22,21 @@ fn example(name: &str) -> TestCase {
 /// Runs `case` at `level` (its expectations must hold at the levels it is written for) and
 /// judges it with WSS.
 fn judge(target: &dyn Target, case: &TestCase, level: Isolation) -> Vec<Finding> {
+    let (history, runner) = execute(target, case, level);
+    let meant = &case.header.isolation;
+    if meant.is_empty() || meant.contains(&level) {
+        let checks = check(case, &history);
+        assert!(checks.iter().all(|c| c.passed), "{checks:#?}");
+    }
+    Wss.check(case, &history, &runner)
+}
+
+/// Runs `case` at `level` on `target`; the runner re-executes on the same target.
+fn execute<'a>(
+    target: &'a dyn Target,
+    case: &TestCase,
+    level: Isolation,
+) -> (History, TargetRunner<'a>) {
     let runner = TargetRunner {
         executor: Executor::default(),
         target,
@@ -29,12 +44,7 @@ fn judge(target: &dyn Target, case: &TestCase, level: Isolation) -> Vec<Finding>
     let history = Executor::default()
         .execute(target, case, level)
         .expect("runs");
-    let meant = &case.header.isolation;
-    if meant.is_empty() || meant.contains(&level) {
-        let checks = check(case, &history);
-        assert!(checks.iter().all(|c| c.passed), "{checks:#?}");
-    }
-    Wss.check(case, &history, &runner)
+    (history, runner)
 }
 
 fn signatures(findings: &[Finding]) -> Vec<String> {
@@ -310,13 +320,7 @@ fn case_of(text: &str) -> TestCase {
 fn snapshot_replay_accepts_snapshot_isolation_and_refuses_a_lost_update() {
     use txhunt_oracle::wss::{schedule::fcrfs, snapshot::snapshot_replay};
     let replay = |target: &dyn Target, case: &TestCase, level| {
-        let runner = TargetRunner {
-            executor: Executor::default(),
-            target,
-        };
-        let history = Executor::default()
-            .execute(target, case, level)
-            .expect("runs");
+        let (history, runner) = execute(target, case, level);
         let units = fcrfs(case, &history, false).expect("judgeable");
         snapshot_replay(case, &history, &units, &runner)
     };
