@@ -13,19 +13,23 @@
 //!    concurrent transaction already changed.
 //!
 //! A transaction's *changes* are the rows its replay removed and added (bags per table, the
-//! state before minus the state after and the reverse). Its snapshot is taken at its BEGIN;
+//! state before minus the state after and the reverse). The state of its snapshot is the
+//! initial state with the changes of the transactions committed before it applied in commit
+//! order (each computed on its own snapshot: replaying them one after another instead would
+//! let a transaction see writes its snapshot missed); the replay restores that state, table
+//! by table, and runs the transaction alone on it. Its snapshot is taken at its BEGIN;
 //! where that does not explain the run, at its first statement (PostgreSQL's REPEATABLE READ
 //! and MySQL take it there). An autocommit statement's snapshot is its own start.
 //!
 //! [`Evidence::SnapshotReplay`]: txhunt_db::profile::permission::Evidence::SnapshotReplay
 
 use super::order;
-use super::schedule::{tx_serial, Unit};
+use super::schedule::{tx_serial, Serial, Unit};
 use crate::same_rows;
 use std::collections::HashMap;
 use txhunt_exec::Runner;
 use txhunt_model::value::format_rows;
-use txhunt_model::{DbState, Event, History, Outcome, Row, StmtKind, TestCase};
+use txhunt_model::{DbState, Event, History, Outcome, Row, Stmt, StmtKind, TestCase};
 
 /// Where a transaction's snapshot is taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,10 +48,10 @@ pub fn snapshot_replay(
 ) -> Result<String, String> {
     let state = history.final_state.as_ref().ok_or("no final state")?;
     let committed: Vec<&Unit> = units.iter().filter(|u| u.committed).collect();
-    let mut replays = Replays::new(case, history, runner);
+    let replays = Replays::new(case, history, runner);
     let mut first_error = None;
     for at in [SnapshotAt::Begin, SnapshotAt::FirstStatement] {
-        match check(case, history, state, &committed, at, &mut replays) {
+        match check(case, history, state, &committed, at, &replays) {
             Ok(how) => return Ok(how),
             Err(why) => {
                 first_error.get_or_insert(why);
@@ -63,7 +67,7 @@ fn check(
     state: &DbState,
     committed: &[&Unit],
     at: SnapshotAt,
-    replays: &mut Replays<'_>,
+    replays: &Replays<'_>,
 ) -> Result<String, String> {
     let position = positions(history);
     let txns = case.txns();
@@ -87,19 +91,25 @@ fn check(
         };
         position.get(&end).copied()
     };
-    let mut current = replays.state(&[])?;
+    let initial = replays.initial()?;
+    let mut current = initial.clone();
+    let mut changes: Vec<(DbState, DbState)> = Vec::new();
     for (i, unit) in committed.iter().enumerate() {
         let start = snapshot(unit).ok_or("a transaction's start is not in the schedule")?;
-        let before: Vec<usize> = (0..committed.len())
-            .filter(|&j| j != i && commit(committed[j]).is_some_and(|c| c < start))
+        let before: Vec<usize> = (0..i)
+            .filter(|&j| commit(committed[j]).is_some_and(|c| c < start))
             .collect();
-        let prefix: Vec<Unit> = before.iter().map(|&j| committed[j].clone()).collect();
-        let snapshot_state = replays.state(&prefix)?;
-        let mut with = prefix.clone();
-        with.push((*unit).clone());
-        let (after, answers) = replays.run(&with)?;
+        let mut snapshot_state = initial.clone();
+        for &j in &before {
+            let (old, new) = &changes[j];
+            snapshot_state = apply(&snapshot_state, old, new).map_err(|row| {
+                format!("the snapshot of {} cannot be rebuilt ({row})", unit.label)
+            })?;
+        }
+        let (after, answers) = replays.run_on(&snapshot_state, unit)?;
         for (s, outcome) in answers {
             if !same_outcome(&history.steps[s].outcome, &outcome) {
+                let prefix: Vec<Unit> = before.iter().map(|&j| committed[j].clone()).collect();
                 return Err(format!(
                     "{} `{}` answered {} concurrently, but {} alone on its snapshot (after {}) answers {}",
                     unit.label,
@@ -117,6 +127,7 @@ fn check(
                 unit.label
             )
         })?;
+        changes.push((snapshot_state, after));
     }
     if &current != state {
         return Err(
@@ -211,12 +222,11 @@ fn named(units: &[Unit]) -> String {
     }
 }
 
-/// Serial replays of prefixes of committed transactions, each run once.
+/// Replays on the target: the initial state, and one transaction alone on a given state.
 struct Replays<'a> {
     case: &'a TestCase,
     history: &'a History,
     runner: &'a dyn Runner,
-    states: HashMap<Vec<String>, DbState>,
 }
 
 impl<'a> Replays<'a> {
@@ -225,24 +235,27 @@ impl<'a> Replays<'a> {
             case,
             history,
             runner,
-            states: HashMap::new(),
         }
     }
 
-    /// The final state of `units` run one after another.
-    fn state(&mut self, units: &[Unit]) -> Result<DbState, String> {
-        let key: Vec<String> = units.iter().map(|u| u.label.clone()).collect();
-        if let Some(state) = self.states.get(&key) {
-            return Ok(state.clone());
-        }
-        let (state, _) = self.run(units)?;
-        Ok(state)
+    /// The state the case's setup leaves.
+    fn initial(&self) -> Result<DbState, String> {
+        Ok(self.run(&tx_serial(self.case, &[]))?.0)
     }
 
-    /// The final state of `units` run one after another, and the outcome of each statement
-    /// of the last one (by original step).
-    fn run(&mut self, units: &[Unit]) -> Result<(DbState, Vec<(usize, Outcome)>), String> {
-        let serial = tx_serial(self.case, units);
+    /// The final state of `unit` run alone on `state`, and the outcome of each of its
+    /// statements (by original step).
+    fn run_on(
+        &self,
+        state: &DbState,
+        unit: &Unit,
+    ) -> Result<(DbState, Vec<(usize, Outcome)>), String> {
+        let mut serial = tx_serial(self.case, std::slice::from_ref(unit));
+        serial.case.init.extend(restore(self.case, state));
+        self.run(&serial)
+    }
+
+    fn run(&self, serial: &Serial) -> Result<(DbState, Vec<(usize, Outcome)>), String> {
         let ran = self
             .runner
             .run(&serial.case, self.history.isolation)
@@ -251,19 +264,55 @@ impl<'a> Replays<'a> {
             .final_state
             .clone()
             .ok_or("a replay left no final state")?;
-        let last: Vec<usize> = units.last().map(|u| u.steps.clone()).unwrap_or_default();
         let answers = serial
             .origin
             .iter()
             .zip(&ran.steps)
-            .filter_map(|(origin, record)| {
-                origin
-                    .filter(|s| last.contains(s))
-                    .map(|s| (s, record.outcome.clone()))
-            })
+            .filter_map(|(origin, record)| origin.map(|s| (s, record.outcome.clone())))
             .collect();
-        let key: Vec<String> = units.iter().map(|u| u.label.clone()).collect();
-        self.states.insert(key, state.clone());
         Ok((state, answers))
     }
+}
+
+/// Statements that turn the database the case's setup left into `state`: every table
+/// emptied (in the reverse order the setup created them, so that rows referring to others go
+/// first) and refilled (in creation order).
+fn restore(case: &TestCase, state: &DbState) -> Vec<Stmt> {
+    let mut tables: Vec<&str> = state.tables().map(|(name, _)| name).collect();
+    let created = |name: &str| {
+        case.init.iter().position(|stmt| {
+            let words: Vec<String> = stmt
+                .sql
+                .split(|c: char| c.is_whitespace() || c == '(')
+                .filter(|w| !w.is_empty())
+                .take(3)
+                .map(str::to_ascii_lowercase)
+                .collect();
+            words.len() == 3 && words[0] == "create" && words[1] == "table" && words[2] == name
+        })
+    };
+    tables.sort_by_key(|name| created(name));
+    let mut stmts: Vec<Stmt> = tables
+        .iter()
+        .rev()
+        .map(|name| Stmt::new(format!("DELETE FROM {name}")))
+        .collect();
+    for name in tables {
+        let rows = state.table(name).unwrap_or_default();
+        if rows.is_empty() {
+            continue;
+        }
+        let values: Vec<String> = rows
+            .iter()
+            .map(|row| {
+                let cells: Vec<String> = row.iter().map(ToString::to_string).collect();
+                format!("({})", cells.join(", "))
+            })
+            .collect();
+        stmts.push(Stmt::new(format!(
+            "INSERT INTO {name} VALUES {}",
+            values.join(", ")
+        )));
+    }
+    stmts
 }
