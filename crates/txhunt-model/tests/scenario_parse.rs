@@ -164,3 +164,39 @@ fn errors_name_file_line_and_column() {
         "bad.sql:1:18: expected 'table = [rows]' after 'expect final:'"
     );
 }
+
+/// Every `.sql` file below `dir`, sorted.
+fn sql_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.expect("entry").path();
+        if path.is_dir() {
+            files.extend(sql_files(&path));
+        } else if path.extension().is_some_and(|x| x == "sql") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn every_corpus_scenario_parses_and_names_its_bug() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+    let files = sql_files(&root);
+    assert!(files.len() >= 120, "{} corpus scenarios", files.len());
+    let mut ids = std::collections::BTreeSet::new();
+    for file in &files {
+        let name = file.display().to_string();
+        let text = std::fs::read_to_string(file).expect("readable");
+        let case = parse(&text, &name).unwrap_or_else(|e| panic!("{e}"));
+        let id = case
+            .header
+            .id
+            .clone()
+            .unwrap_or_else(|| panic!("{name}: no id"));
+        assert!(case.header.dbms.is_some(), "{name}: no dbms");
+        assert!(!case.steps.is_empty(), "{name}: no statements");
+        assert!(ids.insert(id), "{name}: id used twice");
+    }
+}

@@ -1,0 +1,63 @@
+-- id: TIDB-38209-1
+-- title: Operation fails when running in transaction
+-- link: https://github.com/pingcap/tidb/issues/38209
+-- dbms: TiDB v6.3.0
+-- isolation: read-committed, repeatable-read
+-- source: ReplBug thesis (paper 003), replbug/TIDB-38209.txt scenario_1, setup from replbug-sql/TIDB-38209_mysql_bk.sql
+-- description: Error on the first scenario
+-- bug-type: Unexpected error; levels where it manifested (correlation sheet): read-committed, repeatable-read
+-- buggy: The SELECT after the UPDATE reported an error.
+/* init */ CREATE TABLE `t_ht00hb` (
+  `wkey` int(11) DEFAULT NULL,
+  `pkey` int(11) NOT NULL,
+  `c_teg_vb` int(11) DEFAULT NULL,
+  `c_mwyov` double DEFAULT NULL,
+  `c_lvrsec` double DEFAULT NULL,
+  `c_7u30oc` text DEFAULT NULL,
+  `c_9slpgb` int(11) DEFAULT NULL,
+  `c_wvvtj` int(11) DEFAULT NULL,
+  `c_yhz4sd` int(11) DEFAULT NULL,
+  `c_7oqsmd` int(11) DEFAULT NULL,
+  `c_sioo6c` double DEFAULT NULL,
+  PRIMARY KEY (`pkey`) /*T![clustered_index] CLUSTERED */
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+/* init */ INSERT INTO `t_ht00hb` VALUES (410,2302000,NULL,52.92,4.55,'_a286c',NULL,NULL,NULL,NULL,18.81),(410,2303000,NULL,41.1,12.88,'qhiwxb',NULL,NULL,NULL,NULL,44.29),(410,2304000,NULL,21.1,6.85,'g67tmb',NULL,NULL,NULL,NULL,97.98),(410,2305000,NULL,60.48,56.11,'raqqj',NULL,NULL,NULL,NULL,85.88),(414,2325000,NULL,84.73,96.3,'hyspcc',NULL,NULL,NULL,NULL,48.33),(414,2326000,NULL,36.58,84.94,'gx_vnb',NULL,NULL,NULL,NULL,80.2),(414,2327000,NULL,64.94,28.7,'3ybks',NULL,NULL,NULL,NULL,34.92),(414,2328000,NULL,97.59,40.96,'m6oxgc',NULL,NULL,NULL,NULL,NULL),(414,2329000,NULL,75.33,4.8,'sa3ddd',NULL,NULL,NULL,NULL,32.77),(414,2330000,NULL,39.4,53.64,'klnd0b',NULL,NULL,NULL,NULL,48.48),(414,2331000,NULL,3.18,82.1,'nvvidb',NULL,NULL,NULL,NULL,93.15),(414,2332000,NULL,28.2,5.99,'r2zae',NULL,NULL,NULL,NULL,49.59);
+/* init */ CREATE TABLE `t_kb1xh` (
+  `wkey` int(11) DEFAULT NULL,
+  `pkey` int(11) NOT NULL,
+  `c_bihued` text DEFAULT NULL,
+  `c__guuac` double DEFAULT NULL,
+  `c_y7mead` text DEFAULT NULL,
+  `c_zlmynb` int(11) DEFAULT NULL,
+  `c_vdsrnb` text DEFAULT NULL,
+  `c_ru3_qd` int(11) DEFAULT NULL,
+  PRIMARY KEY (`pkey`) /*T![clustered_index] CLUSTERED */
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+/* init */ INSERT INTO `t_kb1xh` VALUES (416,2337000,'xlxqyd',4.65,'e4pa3d',NULL,NULL,NULL),(416,2338000,'ntwkuc',43.45,'trjbnb',NULL,NULL,NULL),(416,2339000,NULL,NULL,'eyiqq',NULL,NULL,NULL),(416,2340000,'xxrvkc',4.94,'8cxydd',NULL,NULL,NULL),(416,2341000,'rdnqic',40.47,'_7kmjb',NULL,NULL,NULL),(416,2342000,NULL,93.14,'rncdf',NULL,NULL,NULL),(417,2343000,'jkvolc',NULL,NULL,NULL,NULL,NULL),(417,2344000,'gypctc',48.76,NULL,NULL,NULL,NULL),(417,2345000,'4v327c',64.65,NULL,NULL,NULL,NULL),(417,2346000,'yvi6sd',28.3,NULL,NULL,NULL,NULL),(417,2347000,'tpibud',79.82,NULL,NULL,NULL,NULL),(417,2348000,'rft0ad',NULL,NULL,NULL,NULL,NULL),(417,2349000,NULL,41.29,NULL,NULL,NULL,NULL),(417,2350000,'o8zlw',NULL,NULL,NULL,NULL,NULL);
+/* init */ CREATE TABLE `t_smmcv` (
+  `wkey` int(11) DEFAULT NULL,
+  `pkey` int(11) NOT NULL,
+  `c_s2plid` int(11) DEFAULT NULL,
+  `c__psm9c` double DEFAULT NULL,
+  `c_a_edjd` int(11) DEFAULT NULL,
+  `c_kmvdic` double DEFAULT NULL,
+  `c_z3m4nc` text DEFAULT NULL,
+  `c_rbjuvb` int(11) DEFAULT NULL,
+  `c_3cfxnc` int(11) DEFAULT NULL,
+  `c_5si0kd` text DEFAULT NULL,
+  PRIMARY KEY (`pkey`) /*T![clustered_index] CLUSTERED */,
+  KEY `t_3jkuyc` (`pkey`,`c__psm9c`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+/* init */ INSERT INTO `t_smmcv` VALUES (411,2306000,NULL,51.89,NULL,NULL,'shy_9',NULL,NULL,'0igv3c'),(411,2307000,NULL,73.8,NULL,NULL,'qzkagd',NULL,NULL,'u8ctpc'),(411,2308000,NULL,24.27,NULL,NULL,NULL,NULL,NULL,'khd54c'),(411,2309000,NULL,35.75,NULL,NULL,'b4six',NULL,NULL,'tfih8b'),(411,2310000,NULL,NULL,NULL,NULL,'eddnj',NULL,NULL,'mm0rrd'),(411,2311000,NULL,56.8,NULL,NULL,'ij80xd',NULL,NULL,'_bhcv'),(411,2312000,NULL,84.32,NULL,NULL,'0nr2gc',NULL,NULL,'b_wj9'),(412,2313000,NULL,NULL,NULL,9.27,NULL,NULL,NULL,'odueq'),(412,2314000,NULL,NULL,NULL,89.73,NULL,NULL,NULL,'jadro'),(412,2315000,NULL,NULL,NULL,9.74,NULL,NULL,NULL,'ldq34'),(412,2316000,NULL,99.23,NULL,34.59,NULL,NULL,NULL,'o_br_d'),(412,2317000,NULL,90.87,NULL,NULL,NULL,NULL,NULL,'pjp77'),(413,2318000,NULL,69.27,NULL,60.43,NULL,NULL,NULL,NULL),(413,2319000,NULL,87.48,NULL,1.82,NULL,NULL,NULL,NULL),(413,2320000,NULL,52.44,NULL,1.86,NULL,NULL,NULL,NULL),(413,2321000,NULL,72.82,NULL,NULL,NULL,NULL,NULL,NULL),(413,2322000,NULL,39.94,NULL,46.16,NULL,NULL,NULL,NULL),(413,2323000,NULL,99.35,NULL,12.61,NULL,NULL,NULL,NULL),(413,2324000,NULL,56.62,NULL,36.2,NULL,NULL,NULL,NULL),(415,2333000,NULL,51.19,NULL,74.86,'svbqn',NULL,NULL,NULL),(415,2334000,NULL,81.29,NULL,60.29,'eunusd',NULL,NULL,'7fj_ad'),(415,2335000,NULL,51.22,NULL,34.11,'_4sq8c',NULL,NULL,'lskj8d'),(415,2336000,NULL,48.39,NULL,23.47,'bcuu_d',NULL,NULL,'mqem_c'),(418,2351000,NULL,NULL,NULL,99.41,'udqgkc',NULL,NULL,'p5jvc'),(418,2352000,NULL,NULL,NULL,47.86,'yljic',NULL,NULL,NULL),(418,2353000,NULL,NULL,NULL,64.13,'r9ryx',NULL,NULL,'6ff6qb'),(418,2354000,NULL,NULL,NULL,22.94,'y8l_cc',NULL,NULL,'ucqxed'),(418,2355000,NULL,NULL,NULL,NULL,NULL,NULL,NULL,'b7xw7'),(418,2356000,NULL,NULL,NULL,30.57,NULL,NULL,NULL,'ojiy0d'),(418,2357000,NULL,NULL,NULL,45.92,'um3y3c',NULL,NULL,'vs2jjc'),(418,2358000,NULL,NULL,NULL,78.8,'irlpgc',NULL,NULL,'ikfw_c'),(419,2359000,NULL,25.76,NULL,2.96,'8ben_b',NULL,NULL,'tizlpb'),(419,2360000,NULL,56.2,NULL,NULL,'gwytlb',NULL,NULL,NULL),(419,2361000,NULL,31.67,NULL,90.16,'_n1hsb',NULL,NULL,'nhhhxd'),(419,2362000,NULL,99.56,NULL,6.93,'6b4_hd',NULL,NULL,'_a9w3c'),(420,2363000,NULL,53.33,NULL,68.7,'l6mhwb',NULL,NULL,'euajoc'),(420,2364000,NULL,71.48,NULL,46.67,'nves_',NULL,NULL,'m9hucc'),(420,2365000,NULL,NULL,NULL,2.94,'uyjhac',NULL,NULL,'nnuozc'),(420,2366000,NULL,15.75,NULL,98.34,'gy9qdd',NULL,NULL,NULL),(420,2367000,NULL,85.55,NULL,59.61,NULL,NULL,NULL,NULL),(420,2368000,NULL,3.47,NULL,19.2,'5h1flc',NULL,NULL,'vhukdd'),(420,2369000,NULL,38.58,NULL,11.96,'fcn4gc',NULL,NULL,'bijccb');
+/* t1 */ START TRANSACTION;
+/* t1 */ update t_smmcv set wkey = 501;
+/* t1 */ select *
+from
+t_kb1xh
+where 100 <= case when t_kb1xh.c_bihued = (
+select distinct
+'1kkruc' as c0
+from
+t_smmcv as ref_13
+) then 101 else 57 end;  -- expect: ok
+/* t1 */ COMMIT;
