@@ -42,6 +42,9 @@ impl TursoProfile {
             "Interrupt" => ErrorClass::Other,
             "Corrupt" | "NotAdb" | "IoError" => ErrorClass::Internal,
             _ if lower.contains("conflict") => ErrorClass::Serialization,
+            // Raised while running, like SQLite's SQLITE_ERROR from a step ("no such
+            // savepoint", "cannot commit - no transaction is active"): not a rejected text.
+            _ if lower.starts_with("transaction error") => ErrorClass::Other,
             _ if lower.contains("syntax error")
                 || lower.contains("no such")
                 || lower.contains("not supported")
@@ -123,6 +126,10 @@ mod tests {
         assert_eq!(
             TursoProfile::classify("Constraint", "UNIQUE constraint failed: k.id"),
             ErrorClass::Constraint
+        );
+        assert_eq!(
+            TursoProfile::classify("Error", "Transaction error: no such savepoint: sp1"),
+            ErrorClass::Other
         );
         assert_eq!(TURSO_MVCC.isolation_levels(), &[Isolation::Snapshot]);
         assert_eq!(TURSO.name(), "turso");
