@@ -1,6 +1,7 @@
 //! The `txhunt` command line.
 
 mod bench;
+mod corpus;
 mod format;
 mod fuzz;
 mod interrupt;
@@ -31,6 +32,9 @@ enum Command {
     Fuzz(fuzz::FuzzArgs),
     /// Replay scenario files and check their expectations.
     Run(run::RunArgs),
+    /// The known-bug corpus: replay every published PoC that applies to a target.
+    #[command(subcommand)]
+    Corpus(corpus::CorpusCommand),
     /// Start a private MariaDB or PostgreSQL server, print its URL, serve until Ctrl-C.
     Server(server::ServerArgs),
     /// Open N sessions on a target behind one prompt: `2> UPDATE …;` runs on session 2.
@@ -58,6 +62,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Fuzz(args) => fuzz::fuzz(&args),
         Command::Run(args) => run::run(&args),
+        Command::Corpus(command) => corpus::corpus(&command),
         Command::Server(args) => server::serve(&args),
         Command::Shell(args) => shell::shell(&args),
         Command::Bench(command) => bench::bench(&command),

@@ -1,0 +1,176 @@
+//! What one known-bug scenario at one isolation level says about a target: the bug
+//! `reproduces`, is `fixed`, does not apply (`n/a`, with the reason) or could not be run
+//! (`error`).
+
+use serde::Serialize;
+use txhunt_model::{check, ErrorClass, History, Isolation, Outcome, TestCase};
+
+/// The verdict of one scenario at one level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// An expectation of the correct behaviour failed: the bug is present.
+    Reproduces,
+    /// Every expectation held: the correct behaviour.
+    Fixed,
+    /// The scenario does not apply (another DBMS, a level it is not written for, a dialect
+    /// or feature the target lacks, no stated expectation).
+    #[serde(rename = "n/a")]
+    NotApplicable,
+    /// txhunt could not run it (the target failed).
+    Error,
+}
+
+impl Verdict {
+    /// The verdict as the table and JUnit name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Reproduces => "reproduces",
+            Verdict::Fixed => "fixed",
+            Verdict::NotApplicable => "n/a",
+            Verdict::Error => "error",
+        }
+    }
+}
+
+/// One cell of the corpus table: a scenario at a level, its verdict and why.
+#[derive(Debug, Clone, Serialize)]
+pub struct Cell {
+    /// The scenario's id.
+    pub id: String,
+    /// Its file.
+    pub file: String,
+    /// The DBMS (and version) the bug was reported on.
+    pub dbms: String,
+    /// The level.
+    pub level: Isolation,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Why: the failed expectations, the reason it does not apply, or the error.
+    pub reason: String,
+}
+
+/// The DBMS families a target's profile runs PoCs of: MariaDB and MySQL PoCs on either
+/// (MariaDB is MySQL's fork), TiDB's on TiDB, PostgreSQL's and CockroachDB's each on their
+/// own, SQLite's on SQLite and Turso.
+pub fn families(profile: &str) -> &'static [&'static str] {
+    match profile {
+        "mariadb" | "mysql" => &["mariadb", "mysql"],
+        "tidb" => &["tidb"],
+        "postgres" => &["postgresql", "postgres"],
+        "cockroach" => &["cockroachdb", "cockroach"],
+        "sqlite" => &["sqlite"],
+        "turso" | "turso-mvcc" => &["turso", "sqlite"],
+        _ => &[],
+    }
+}
+
+/// Why `case` does not apply to a target with profile `profile` at `level`, if it does not.
+/// `all_levels` runs it at levels its header does not name too.
+pub fn not_applicable(
+    case: &TestCase,
+    profile: &str,
+    level: Isolation,
+    all_levels: bool,
+) -> Option<String> {
+    let dbms = case.header.dbms.clone().unwrap_or_default();
+    let first = dbms
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    if !families(profile).contains(&first.as_str()) {
+        return Some(format!("a PoC for {dbms}, not for {profile}"));
+    }
+    let written_for = &case.header.isolation;
+    if !all_levels && !written_for.is_empty() && !written_for.contains(&level) {
+        let names: Vec<&str> = written_for.iter().map(|l| l.name()).collect();
+        return Some(format!(
+            "its expectations are written for {}",
+            names.join(", ")
+        ));
+    }
+    let stated =
+        case.steps.iter().any(|s| s.stmt.expect.is_some()) || !case.final_expect.is_empty();
+    if !stated {
+        return Some("no expectation states the correct behaviour".into());
+    }
+    None
+}
+
+/// The verdict of `history`, a run of `case`: `n/a` when the setup failed or a statement was
+/// rejected as unsupported (the dialect lacks it), else `reproduces` with the failed
+/// expectations, or `fixed`.
+pub fn judge(case: &TestCase, history: &History) -> (Verdict, String) {
+    if let Some((stmt, outcome)) = case
+        .init
+        .iter()
+        .zip(&history.init)
+        .find(|(_, o)| matches!(o, Outcome::Error(_)))
+    {
+        return (
+            Verdict::NotApplicable,
+            format!("setup failed: `{}`: {outcome}", stmt.sql),
+        );
+    }
+    let rejected = case.steps.iter().zip(&history.steps).find(|(_, r)| {
+        r.outcome
+            .error()
+            .is_some_and(|e| e.class == ErrorClass::Syntax)
+    });
+    if let Some((step, record)) = rejected {
+        return (
+            Verdict::NotApplicable,
+            format!("unsupported: `{}`: {}", step.stmt.sql, record.outcome),
+        );
+    }
+    let failed: Vec<String> = check(case, history)
+        .into_iter()
+        .filter(|c| !c.passed)
+        .map(|c| {
+            let at = c.line.map(|l| format!("line {l}: ")).unwrap_or_default();
+            format!(
+                "{at}{}: expected {}, observed {}",
+                c.subject, c.expected, c.observed
+            )
+        })
+        .collect();
+    if failed.is_empty() {
+        (Verdict::Fixed, "every expectation held".into())
+    } else {
+        (Verdict::Reproduces, failed.join("; "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use txhunt_model::scenario;
+
+    #[test]
+    fn a_poc_applies_to_its_family_at_its_levels_when_it_states_an_expectation() {
+        let case = scenario::parse(
+            "-- id: x\n-- dbms: MySQL 8.0.27\n-- isolation: repeatable-read\n\
+             /* t1 */ SELECT 1;  -- expect: rows [(1)]\n",
+            "x.sql",
+        )
+        .unwrap();
+        let rr = Isolation::RepeatableRead;
+        assert_eq!(not_applicable(&case, "mariadb", rr, false), None);
+        assert_eq!(
+            not_applicable(&case, "postgres", rr, false).as_deref(),
+            Some("a PoC for MySQL 8.0.27, not for postgres")
+        );
+        let rc = Isolation::ReadCommitted;
+        assert_eq!(
+            not_applicable(&case, "mariadb", rc, false).as_deref(),
+            Some("its expectations are written for repeatable-read")
+        );
+        assert_eq!(not_applicable(&case, "mariadb", rc, true), None);
+        let silent = scenario::parse("-- dbms: MariaDB\n/* t1 */ SELECT 1;\n", "y.sql").unwrap();
+        assert_eq!(
+            not_applicable(&silent, "mariadb", rr, false).as_deref(),
+            Some("no expectation states the correct behaviour")
+        );
+    }
+}
