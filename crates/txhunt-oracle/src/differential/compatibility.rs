@@ -108,7 +108,8 @@ const REFUSALS: [ErrorClass; 3] = [
 ///   and which one the engine lets go first is its choice); and
 /// * both runs were judged by the write-serializability oracle (with whatever other
 ///   single-target oracles ran) and neither has a bug candidate: each target's run, on its
-///   own, commits what some serial order of its transactions would.
+///   own, commits what some serial order of its transactions would, or what a documented
+///   behaviour of its level allows.
 ///
 /// Everything that follows from such a difference (other results, another final state) is
 /// then labelled with it. A first difference in a query result, in an error that is not a
@@ -178,10 +179,12 @@ fn verdict(judged: Option<&[crate::Finding]>) -> String {
     if findings.is_empty() {
         return "no finding by the single-target oracles (write-serializability among them)".into();
     }
-    let behaviours: Vec<&str> = findings
+    let mut behaviours: Vec<&str> = findings
         .iter()
         .filter_map(|f| f.permissible.as_ref().map(|p| p.behaviour.as_str()))
         .collect();
+    behaviours.sort_unstable();
+    behaviours.dedup();
     format!(
         "only permissible findings ({}) by the single-target oracles",
         behaviours.join(", ")
