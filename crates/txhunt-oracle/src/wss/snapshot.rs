@@ -302,17 +302,10 @@ fn restore(case: &TestCase, state: &DbState) -> Vec<Stmt> {
         if rows.is_empty() {
             continue;
         }
-        let values: Vec<String> = rows
-            .iter()
-            .map(|row| {
-                let cells: Vec<String> = row.iter().map(ToString::to_string).collect();
-                format!("({})", cells.join(", "))
-            })
-            .collect();
-        stmts.push(Stmt::new(format!(
-            "INSERT INTO {name} VALUES {}",
-            values.join(", ")
-        )));
+        // `[(1, 'a'), (2, NULL)]` without its brackets is a VALUES list of SQL literals.
+        let bag = format_rows(rows);
+        let values = &bag[1..bag.len() - 1];
+        stmts.push(Stmt::new(format!("INSERT INTO {name} VALUES {values}")));
     }
     stmts
 }
