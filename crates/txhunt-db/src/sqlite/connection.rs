@@ -128,6 +128,12 @@ fn error(e: rusqlite::Error, phase: Phase) -> DbError {
             code: Some(failure.extended_code.to_string()),
             message: message.clone().unwrap_or_else(|| failure.to_string()),
         },
+        // What `prepare` reports for text SQLite cannot compile (rusqlite adds the offset).
+        rusqlite::Error::SqlInputError { error, .. } => DbError {
+            class: SqliteProfile::classify(error.extended_code, phase),
+            code: Some(error.extended_code.to_string()),
+            message: e.to_string(),
+        },
         rusqlite::Error::MultipleStatement => DbError {
             class: ErrorClass::Syntax,
             code: None,

@@ -98,9 +98,9 @@ pub fn not_applicable(
     None
 }
 
-/// The verdict of `history`, a run of `case`: `n/a` when the setup failed or a statement was
-/// rejected as unsupported (the dialect lacks it), else `reproduces` with the failed
-/// expectations, or `fixed`.
+/// The verdict of `history`, a run of `case`: `n/a` when the setup failed or a statement
+/// without an expectation was rejected as unsupported (the dialect lacks it), else
+/// `reproduces` with the failed expectations, or `fixed`.
 pub fn judge(case: &TestCase, history: &History) -> (Verdict, String) {
     if let Some((stmt, outcome)) = case
         .init
@@ -113,10 +113,13 @@ pub fn judge(case: &TestCase, history: &History) -> (Verdict, String) {
             format!("setup failed: `{}`: {outcome}", stmt.sql),
         );
     }
-    let rejected = case.steps.iter().zip(&history.steps).find(|(_, r)| {
-        r.outcome
-            .error()
-            .is_some_and(|e| e.class == ErrorClass::Syntax)
+    // A rejected statement the PoC states nothing about is a dialect gap; one it states an
+    // outcome for is judged by that expectation (the bug may be the rejection).
+    let rejected = case.steps.iter().zip(&history.steps).find(|(step, r)| {
+        step.stmt.expect.is_none()
+            && r.outcome
+                .error()
+                .is_some_and(|e| e.class == ErrorClass::Syntax)
     });
     if let Some((step, record)) = rejected {
         return (
@@ -146,6 +149,42 @@ pub fn judge(case: &TestCase, history: &History) -> (Verdict, String) {
 mod tests {
     use super::*;
     use txhunt_model::scenario;
+
+    /// The verdict of `text` run on in-process SQLite at SERIALIZABLE.
+    fn judged(text: &str) -> (Verdict, String) {
+        let case = scenario::parse(text, "x.sql").unwrap();
+        let sqlite = txhunt_db::open_target("sqlite", None).unwrap();
+        let history = txhunt_exec::Executor::default()
+            .execute(sqlite.as_ref(), &case, Isolation::Serializable)
+            .unwrap();
+        judge(&case, &history)
+    }
+
+    #[test]
+    fn a_failed_expectation_reproduces_a_rejected_statement_is_not_applicable() {
+        let setup =
+            "/* init */ CREATE TABLE t(k INT PRIMARY KEY);\n/* init */ INSERT INTO t VALUES (1);\n";
+        let (verdict, reason) = judged(&format!(
+            "{setup}/* t1 */ SELECT k FROM t;  -- expect: rows [(2)]\n"
+        ));
+        assert_eq!(verdict, Verdict::Reproduces);
+        assert!(
+            reason == "line 3: t1: SELECT k FROM t: expected rows [(2)], observed rows [(1)]",
+            "{reason}"
+        );
+        let fixed = judged(&format!(
+            "{setup}/* t1 */ SELECT k FROM t;  -- expect: rows [(1)]\n"
+        ));
+        assert_eq!(fixed.0, Verdict::Fixed);
+        let (verdict, reason) = judged(&format!(
+            "{setup}/* t1 */ SELECT k FROM t LOCK IN SHARE MODE;\n/* t1 */ SELECT k FROM t;  -- expect: rows [(1)]\n"
+        ));
+        assert_eq!(verdict, Verdict::NotApplicable);
+        assert!(
+            reason.starts_with("unsupported: `SELECT k FROM t LOCK IN SHARE MODE`"),
+            "{reason}"
+        );
+    }
 
     #[test]
     fn a_poc_applies_to_its_family_at_its_levels_when_it_states_an_expectation() {
