@@ -1,6 +1,8 @@
 //! Ctrl-C: servers txhunt started never outlive it.
 //!
-//! By default Ctrl-C kills every testbed server and deletes its files, then exits with 130.
+//! SIGTERM and SIGHUP are handled as Ctrl-C (SIGINT) is, so a run stopped by `kill` or a CI
+//! timeout cleans up too. By default Ctrl-C kills every testbed server and deletes its
+//! files, then exits with 130.
 //! A command that can stop cleanly (`server`, `shell`) asks for a *graceful* Ctrl-C instead:
 //! the first one only sets a flag it waits for; a second one exits at once.
 
