@@ -52,32 +52,34 @@ fn run_on_private_servers_reports_where_each_dbms_blocks() {
 }
 
 #[test]
-fn server_prints_its_url_serves_and_cleans_up_on_ctrl_c() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_txhunt"))
-        .args(["server", "postgres"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("starts");
-    let mut url = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut url)
-        .expect("prints the URL");
-    let url = url.trim().to_string();
-    assert!(url.starts_with("postgres://postgres@127.0.0.1:"), "{url}");
-    let files = examples("postgres");
-    let out = txhunt(&["run", "--target", &url, &files[0]]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
-    // SAFETY: sends SIGINT to the child we started.
-    unsafe {
-        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+fn server_prints_its_url_serves_and_cleans_up_on_ctrl_c_or_sigterm() {
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_txhunt"))
+            .args(["server", "postgres"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("starts");
+        let mut url = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut url)
+            .expect("prints the URL");
+        let url = url.trim().to_string();
+        assert!(url.starts_with("postgres://postgres@127.0.0.1:"), "{url}");
+        let files = examples("postgres");
+        let out = txhunt(&["run", "--target", &url, &files[0]]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+        // SAFETY: sends a signal to the child we started.
+        unsafe {
+            libc::kill(child.id() as libc::pid_t, signal);
+        }
+        let status = child.wait().expect("exits");
+        assert!(status.success(), "signal {signal}: {status}");
+        assert!(
+            txhunt(&["run", "--target", &url, &files[0]]).status.code() == Some(2),
+            "signal {signal}: the server is gone"
+        );
     }
-    let status = child.wait().expect("exits");
-    assert!(status.success(), "{status}");
-    assert!(
-        txhunt(&["run", "--target", &url, &files[0]]).status.code() == Some(2),
-        "the server is gone"
-    );
 }
 
 #[test]
