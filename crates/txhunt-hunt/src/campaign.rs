@@ -179,8 +179,10 @@ pub fn run(
                     }
                 }
             }
-            let mut all_findings = Vec::new();
+            // Each target's oracle findings, then the differential ones (with the run each
+            // is about).
             let mut verdicts: Vec<Vec<Finding>> = Vec::new();
+            let mut differences = Vec::new();
             let mut broken = Vec::new();
             for (k, (target, history)) in current.iter().zip(&histories).enumerate() {
                 let runner = TargetRunner {
@@ -202,7 +204,6 @@ pub fn run(
                         if finding.signature == "connection" {
                             broken.push(k);
                         }
-                        all_findings.push((history, finding.clone()));
                         verdict.push(finding);
                     }
                 }
@@ -232,12 +233,17 @@ pub fn run(
                         &histories[k],
                         Some(&histories[0]),
                     )?;
-                    all_findings.push((&histories[k], finding));
+                    differences.push((&histories[k], finding));
                 }
             }
             let mut all = stats.lock().unwrap_or_else(|p| p.into_inner());
             all.record(&generated, &histories[0]);
-            for (history, finding) in &all_findings {
+            let oracle_findings = verdicts
+                .iter()
+                .zip(&histories)
+                .flat_map(|(v, h)| v.iter().map(move |f| (h, f)));
+            let differential_findings = differences.iter().map(|(h, f)| (*h, f));
+            for (history, finding) in oracle_findings.chain(differential_findings) {
                 all.found(history, finding);
             }
             progress(&all);
