@@ -9,6 +9,7 @@
 
 mod embedded;
 pub mod mysql;
+mod open;
 pub mod postgres;
 pub mod profile;
 pub mod sqlite;
@@ -16,8 +17,9 @@ mod target;
 pub mod testbed;
 pub mod turso;
 
+pub use open::{open_target, open_targets, redact};
 pub use profile::{ErrorEffect, Profile, ServerProfile};
 pub use target::{
-    fresh_database_name, open_target, redact, Connection, Database, Interrupt, LockProbe,
-    LockWaitHook, SessionConfig, Target, TargetError,
+    fresh_database_name, Connection, Database, Interrupt, LockProbe, LockWaitHook, SessionConfig,
+    Target, TargetError,
 };

@@ -1,12 +1,6 @@
 //! The interfaces every target implements.
 
-use crate::mysql::MysqlTarget;
-use crate::postgres::PgTarget;
 use crate::profile::Profile;
-use crate::sqlite::SqliteTarget;
-use crate::testbed::{Server, ServerKind};
-use crate::turso::TursoTarget;
-use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use txhunt_model::{DbState, Isolation, Mode, Outcome};
@@ -121,6 +115,10 @@ pub trait Target: Send + Sync {
     fn version(&self) -> String;
     /// What txhunt knows about this DBMS.
     fn profile(&self) -> &dyn Profile;
+    /// How comparisons and reports name it: its name and version, e.g. `postgres 15.19`.
+    fn label(&self) -> String {
+        format!("{} {}", self.name(), self.version())
+    }
     /// Creates a fresh, empty, private database.
     fn create_database(&self) -> Result<Box<dyn Database>, TargetError>;
     /// How long after a statement starts waiting the DBMS runs its deadlock check for it
@@ -128,99 +126,5 @@ pub trait Target: Send + Sync {
     /// InnoDB, or where there is none).
     fn deadlock_check_delay(&self) -> std::time::Duration {
         std::time::Duration::ZERO
-    }
-}
-
-/// Opens the target a `--target` value names:
-///
-/// * `sqlite` or `sqlite:DIR` — embedded SQLite; DIR is where txhunt creates (and later
-///   deletes) its database files, the system's temp directory by default;
-/// * `turso[:DIR]`, `turso-mvcc[:DIR]` — embedded Turso, normal or MVCC mode, likewise;
-/// * `mariadb`, `postgres` — a private server the testbed starts (from `bin_dir` if given) and
-///   stops when the target is dropped;
-/// * `mysql://…` (MariaDB, MySQL or TiDB, told apart by the server's version), `mariadb://…`,
-///   `tidb://…`, `postgres://…` / `postgresql://…` (PostgreSQL or CockroachDB),
-///   `cockroach://…` — an existing server, where txhunt only uses databases it creates.
-pub fn open_target(spec: &str, bin_dir: Option<&Path>) -> Result<Box<dyn Target>, TargetError> {
-    use crate::profile::{cockroach, mariadb, postgres as pg, tidb};
-    let (scheme, rest) = spec.split_once("://").unwrap_or(("", spec));
-    let as_url = |new_scheme: &str| format!("{new_scheme}://{rest}");
-    match (scheme, spec) {
-        ("", "sqlite") => Ok(Box::new(SqliteTarget::new(None)?)),
-        ("", s) if s.starts_with("sqlite:") => Ok(Box::new(SqliteTarget::new(Some(
-            s["sqlite:".len()..].into(),
-        ))?)),
-        ("", "turso" | "turso-mvcc") => Ok(Box::new(TursoTarget::new(None, spec == "turso-mvcc")?)),
-        ("", s) if s.starts_with("turso:") || s.starts_with("turso-mvcc:") => {
-            let (mode, dir) = s.split_once(':').expect("prefix checked");
-            Ok(Box::new(TursoTarget::new(Some(dir.into()), mode == "turso-mvcc")?))
-        }
-        ("", "mariadb") => {
-            let server = Server::start(ServerKind::Mariadb, bin_dir, None)?;
-            let url = server.url().to_string();
-            Ok(Box::new(MysqlTarget::new(&url, Some(&mariadb::MariadbProfile), Some(Arc::new(server)))?))
-        }
-        ("", "postgres") => {
-            let server = Server::start(ServerKind::Postgres, bin_dir, None)?;
-            let url = server.url().to_string();
-            Ok(Box::new(PgTarget::new(&url, Some(&pg::PostgresProfile), Some(Arc::new(server)))?))
-        }
-        ("mysql", _) => Ok(Box::new(MysqlTarget::new(spec, None, None)?)),
-        ("mariadb", _) => Ok(Box::new(MysqlTarget::new(&as_url("mysql"), Some(&mariadb::MariadbProfile), None)?)),
-        ("tidb", _) => Ok(Box::new(MysqlTarget::new(&as_url("mysql"), Some(&tidb::TidbProfile), None)?)),
-        ("postgres" | "postgresql", _) => Ok(Box::new(PgTarget::new(spec, None, None)?)),
-        ("cockroach", _) => Ok(Box::new(PgTarget::new(&as_url("postgres"), Some(&cockroach::CockroachProfile), None)?)),
-        _ => Err(TargetError::Spec(format!(
-            "unknown target '{}'; accepted: sqlite, sqlite:DIR, turso[:DIR], turso-mvcc[:DIR], mariadb, postgres, mysql://…, mariadb://…, tidb://…, postgres://…, cockroach://…",
-            redact(spec)
-        ))),
-    }
-}
-
-/// `spec` with any password replaced by `***`, fit to print.
-pub fn redact(spec: &str) -> String {
-    let Some((scheme, rest)) = spec.split_once("://") else {
-        return spec.to_string();
-    };
-    let (authority, tail) = rest
-        .split_once('/')
-        .map_or((rest, None), |(a, t)| (a, Some(t)));
-    let authority = match authority.rsplit_once('@') {
-        Some((userinfo, host)) => match userinfo.split_once(':') {
-            Some((user, _password)) => format!("{user}:***@{host}"),
-            None => format!("{userinfo}@{host}"),
-        },
-        None => authority.to_string(),
-    };
-    match tail {
-        Some(t) => format!("{scheme}://{authority}/{t}"),
-        None => format!("{scheme}://{authority}"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn redacts_passwords() {
-        assert_eq!(
-            redact("mysql://root:secret@db:3306/x"),
-            "mysql://root:***@db:3306/x"
-        );
-        assert_eq!(redact("postgres://u@h/db"), "postgres://u@h/db");
-        assert_eq!(redact("sqlite"), "sqlite");
-    }
-
-    #[test]
-    fn unknown_targets_are_named_without_their_password() {
-        let err = open_target("oracle://sys:hunter2@h", None)
-            .err()
-            .unwrap()
-            .to_string();
-        assert!(
-            err.contains("oracle://sys:***@h") && !err.contains("hunter2"),
-            "{err}"
-        );
     }
 }

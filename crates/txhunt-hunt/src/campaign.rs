@@ -1,6 +1,7 @@
 //! The fuzz loop: generate → execute → judge → save, on K workers, until a budget runs out or
 //! the caller asks it to stop.
 
+use crate::judge::Judge;
 use crate::seed::case_seed;
 use crate::stats::{Stats, Summary};
 use crate::store::{save, Saved};
@@ -9,9 +10,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 use txhunt_db::{Target, TargetError};
-use txhunt_exec::{Executor, TargetRunner};
 use txhunt_model::{History, Isolation, TestCase};
-use txhunt_oracle::{differential, wss, Finding, Oracle};
+use txhunt_oracle::Finding;
 use txhunt_sql::{generate, GenConfig};
 
 /// The folder of a campaign's output that holds its permissible findings.
@@ -36,10 +36,8 @@ pub struct Campaign {
     pub out: PathBuf,
     /// The generators' sizes.
     pub generator: GenConfig,
-    /// How cases are executed.
-    pub executor: Executor,
-    /// The oracles that judge every case.
-    pub oracles: Vec<Box<dyn Oracle + Send + Sync>>,
+    /// How every case is executed and judged.
+    pub judge: Judge,
 }
 
 /// A campaign could not go on.
@@ -48,9 +46,6 @@ pub enum HuntError {
     /// The target failed and could not be reopened.
     #[error("the target failed and could not be reopened: {0}")]
     Target(#[from] TargetError),
-    /// The target's dialect is unknown to the generators.
-    #[error("no SQL dialect for target {0}")]
-    Dialect(String),
     /// No target was given.
     #[error("no target to run on")]
     NoTarget,
@@ -78,18 +73,14 @@ pub fn run(
 ) -> Result<Summary, HuntError> {
     let first = targets.first().ok_or(HuntError::NoTarget)?;
     let name = first.name();
-    let dialect = txhunt_sql::dialect::for_target(first.profile().name())
-        .ok_or_else(|| HuntError::Dialect(name.clone()))?;
+    let dialect = txhunt_sql::dialect::for_family(first.profile().family());
     let levels = if campaign.levels.is_empty() {
         common_levels(&targets)
     } else {
         campaign.levels.clone()
     };
     let modes = first.profile().modes();
-    let labels: Vec<String> = targets
-        .iter()
-        .map(|t| format!("{} {}", t.name(), t.version()))
-        .collect();
+    let labels: Vec<String> = targets.iter().map(|t| t.label()).collect();
     let summary_name = if targets.len() > 1 {
         labels.join(" vs ")
     } else {
@@ -165,91 +156,55 @@ pub fn run(
                 .iter()
                 .map(|t| Arc::clone(&t.read().unwrap_or_else(|p| p.into_inner())))
                 .collect();
-            let mut histories = Vec::new();
-            for (k, target) in current.iter().enumerate() {
-                match campaign
-                    .executor
-                    .execute(target.as_ref(), &generated.case, level)
-                {
-                    Ok(history) => histories.push(history),
-                    Err(e) => {
-                        tracing::warn!("case {index} on {}: {e}; reopening it", labels[k]);
-                        replace(&targets[k], target, &|| reopen(k))?;
-                        continue 'cases;
-                    }
+            let on: Vec<&dyn Target> = current.iter().map(|t| t.as_ref()).collect();
+            let runs = match campaign.judge.judge(&generated.case, &on, level) {
+                Ok(runs) => runs,
+                Err(e) => {
+                    tracing::warn!("case {index}: {e}; reopening it");
+                    replace(&targets[e.index], &current[e.index], &|| reopen(e.index))?;
+                    continue 'cases;
                 }
-            }
-            // Each target's oracle findings, then the differential ones (with the run each
-            // is about).
-            let mut verdicts: Vec<Vec<Finding>> = Vec::new();
-            let mut differences = Vec::new();
-            let mut broken = Vec::new();
-            for (k, (target, history)) in current.iter().zip(&histories).enumerate() {
-                let runner = TargetRunner {
-                    executor: campaign.executor,
-                    target: target.as_ref(),
-                };
-                let mut verdict = Vec::new();
-                for oracle in &campaign.oracles {
-                    for finding in oracle.check(&generated.case, history, &runner) {
-                        save_finding(
-                            &folders[k],
-                            index,
-                            seed,
-                            &finding,
-                            &generated.case,
-                            history,
-                            None,
-                        )?;
-                        if finding.signature == "connection" {
-                            broken.push(k);
-                        }
-                        verdict.push(finding);
-                    }
-                }
-                verdicts.push(verdict);
-            }
-            let wss_judged = campaign.oracles.iter().any(|o| o.name() == wss::NAME);
-            let run = |k: usize| differential::Run {
-                label: &labels[k],
-                history: &histories[k],
-                judged: wss_judged.then_some(verdicts[k].as_slice()),
             };
-            for k in 1..histories.len() {
-                let mut rerun = || {
-                    let first = current[0].as_ref();
-                    campaign
-                        .executor
-                        .execute(first, &generated.case, level)
-                        .ok()
-                };
-                for finding in differential::judge(&generated.case, run(0), run(k), &mut rerun) {
+            for (k, run) in runs.iter().enumerate() {
+                for finding in &run.findings {
+                    save_finding(
+                        &folders[k],
+                        index,
+                        seed,
+                        finding,
+                        &generated.case,
+                        &run.history,
+                        None,
+                    )?;
+                }
+                for finding in &run.compared {
                     save_finding(
                         &campaign.out,
                         index,
                         seed,
-                        &finding,
+                        finding,
                         &generated.case,
-                        &histories[k],
-                        Some(&histories[0]),
+                        &run.history,
+                        Some(&runs[0].history),
                     )?;
-                    differences.push((&histories[k], finding));
                 }
             }
             let mut all = stats.lock().unwrap_or_else(|p| p.into_inner());
-            all.record(&generated, &histories[0]);
-            let oracle_findings = verdicts
-                .iter()
-                .zip(&histories)
-                .flat_map(|(v, h)| v.iter().map(move |f| (h, f)));
-            let differential_findings = differences.iter().map(|(h, f)| (*h, f));
-            for (history, finding) in oracle_findings.chain(differential_findings) {
-                all.found(history, finding);
+            all.record(&generated, &runs[0].history);
+            for run in &runs {
+                for finding in run.findings.iter().chain(&run.compared) {
+                    all.found(&run.history, finding);
+                }
+                for unjudged in &run.unjudged {
+                    all.unjudged(unjudged);
+                }
             }
             progress(&all);
             drop(all);
-            for k in broken {
-                replace(&targets[k], &current[k], &|| reopen(k))?;
+            for (k, run) in runs.iter().enumerate() {
+                if run.lost_connection() {
+                    replace(&targets[k], &current[k], &|| reopen(k))?;
+                }
             }
         }
     };

@@ -1,10 +1,19 @@
-//! txhunt's campaigns: the fuzz loop over seeded cases ([`campaign`]), its counters
-//! ([`stats`]), and the findings it saves ([`store`]).
+//! txhunt's hunts: the one judging pipeline ([`judge`]) and what drives it — replaying
+//! scenario files ([`replay`]), the fuzz loop over seeded cases ([`campaign`]) with its
+//! counters ([`stats`]) and saved findings ([`store`]), the known-bug corpus ([`corpus`]) and
+//! benchmarks ([`bench`]) — and the reports for people ([`report`]).
 
+pub mod bench;
 pub mod campaign;
+pub mod corpus;
+pub mod judge;
+pub mod replay;
+pub mod report;
+pub mod scenarios;
 pub mod seed;
 pub mod stats;
 pub mod store;
 
 pub use campaign::{run, Campaign, HuntError, PERMISSIBLE_DIR};
+pub use judge::{Judge, JudgeError, Judged};
 pub use stats::{Stats, Summary};

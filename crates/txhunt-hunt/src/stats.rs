@@ -3,7 +3,7 @@
 use serde::Serialize;
 use std::collections::BTreeMap;
 use txhunt_model::{ErrorClass, History, Outcome, TxnStatus};
-use txhunt_oracle::Finding;
+use txhunt_oracle::{Finding, Unjudged};
 use txhunt_sql::GeneratedCase;
 
 /// Counters of a campaign.
@@ -25,6 +25,9 @@ pub struct Stats {
     pub findings: BTreeMap<String, u64>,
     /// Permissible findings per documented behaviour (e.g. `semi-consistent-read`).
     pub permissible: BTreeMap<String, u64>,
+    /// Runs an oracle could not judge (a derived case could not run), per oracle.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub unjudged: BTreeMap<String, u64>,
     /// Cases and findings per isolation level.
     pub levels: BTreeMap<String, LevelStats>,
 }
@@ -72,7 +75,7 @@ impl Stats {
     pub fn found(&mut self, history: &History, finding: &Finding) {
         match &finding.permissible {
             None => {
-                *self.findings.entry(finding.oracle.clone()).or_default() += 1;
+                *self.findings.entry(finding.oracle.to_string()).or_default() += 1;
                 self.level(history).candidates += 1;
             }
             Some(p) => {
@@ -84,6 +87,14 @@ impl Stats {
                     .or_default() += 1;
             }
         }
+    }
+
+    /// Counts a run an oracle could not judge.
+    pub fn unjudged(&mut self, unjudged: &Unjudged) {
+        *self
+            .unjudged
+            .entry(unjudged.oracle.to_string())
+            .or_default() += 1;
     }
 
     /// The counters of `history`'s isolation level.

@@ -33,6 +33,7 @@ pub fn save(dir: &Path, saved: &Saved<'_>) -> std::io::Result<PathBuf> {
     let signature: String = saved
         .finding
         .signature
+        .to_string()
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
         .collect();

@@ -5,9 +5,9 @@ use std::sync::atomic::AtomicBool;
 use txhunt_db::open_target;
 use txhunt_exec::Executor;
 use txhunt_hunt::store::{save, Saved};
-use txhunt_hunt::{run, Campaign, Stats};
+use txhunt_hunt::{run, Campaign, Judge, Stats};
 use txhunt_model::{scenario, Isolation};
-use txhunt_oracle::Finding;
+use txhunt_oracle::{Finding, Signature};
 use txhunt_sql::dialect::Sqlite;
 use txhunt_sql::{generate, GenConfig};
 
@@ -20,8 +20,10 @@ fn campaign(out: &std::path::Path, workers: usize) -> Campaign {
         workers,
         out: out.to_path_buf(),
         generator: GenConfig::default(),
-        executor: Executor::default(),
-        oracles: txhunt_oracle::by_names("explicit,wss").unwrap(),
+        judge: Judge {
+            executor: Executor::default(),
+            oracles: txhunt_oracle::by_names("explicit,wss").unwrap(),
+        },
     }
 }
 
@@ -82,12 +84,8 @@ fn saved_cases_replay_to_the_same_history() {
             .execute(target.as_ref(), &generated.case, level)
             .unwrap();
         let finding = Finding {
-            oracle: "test".into(),
-            signature: "replay".into(),
-            summary: "a case saved as a finding".into(),
-            steps: vec![0],
             details: vec!["evidence".into()],
-            permissible: None,
+            ..Finding::new(Signature::Hang, "a case saved as a finding".into(), vec![0])
         };
         let saved = Saved {
             campaign_seed: 1,

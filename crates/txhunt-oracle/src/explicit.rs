@@ -3,19 +3,16 @@
 //! corruption) and a hang (a statement that neither ends nor waits on a lock) are findings
 //! whatever the isolation level.
 
-use crate::Finding;
+use crate::{Finding, Judged, OracleId, Signature};
 use txhunt_model::{ErrorClass, History, Outcome, TestCase};
-
-/// The oracle's name in findings and summaries.
-pub const NAME: &str = "explicit";
 
 /// The explicit-error oracle.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Explicit;
 
 impl crate::Oracle for Explicit {
-    fn name(&self) -> &'static str {
-        NAME
+    fn id(&self) -> OracleId {
+        OracleId::Explicit
     }
 
     fn check(
@@ -23,8 +20,11 @@ impl crate::Oracle for Explicit {
         case: &TestCase,
         history: &History,
         _runner: &dyn txhunt_exec::Runner,
-    ) -> Vec<Finding> {
-        check(case, history)
+    ) -> Judged {
+        Judged {
+            findings: check(case, history),
+            unjudged: Vec::new(),
+        }
     }
 }
 
@@ -35,29 +35,28 @@ pub fn check(case: &TestCase, history: &History) -> Vec<Finding> {
     for (i, record) in history.steps.iter().enumerate() {
         let (signature, what) = match &record.outcome {
             Outcome::Error(e) if e.class == ErrorClass::Internal => (
-                format!("internal:{}", e.code.as_deref().unwrap_or("?")),
+                Signature::Internal {
+                    code: e.code.as_deref().unwrap_or("?").to_string(),
+                },
                 format!("internal error: {}", e.message),
             ),
             Outcome::Error(e) if e.class == ErrorClass::Connection => (
-                "connection".to_string(),
+                Signature::Connection,
                 format!("connection lost: {}", e.message),
             ),
             Outcome::Hang { after_ms } => (
-                "hang".to_string(),
+                Signature::Hang,
                 format!("hang: no end and no lock wait in {after_ms} ms"),
             ),
             _ => continue,
         };
         match findings.iter_mut().find(|f| f.signature == signature) {
             Some(f) => f.steps.push(i),
-            None => findings.push(Finding {
-                oracle: NAME.into(),
+            None => findings.push(Finding::new(
                 signature,
-                summary: format!("{what} (at `{}`)", case.steps[i].stmt.sql),
-                steps: vec![i],
-                details: Vec::new(),
-                permissible: None,
-            }),
+                format!("{what} (at `{}`)", case.steps[i].stmt.sql),
+                vec![i],
+            )),
         }
     }
     findings
@@ -109,13 +108,16 @@ mod tests {
             final_state_error: None,
         };
         let findings = check(&case, &history);
-        let signatures: Vec<(&str, Vec<usize>)> = findings
+        let signatures: Vec<(String, Vec<usize>)> = findings
             .iter()
-            .map(|f| (f.signature.as_str(), f.steps.clone()))
+            .map(|f| (f.signature.to_string(), f.steps.clone()))
             .collect();
         assert_eq!(
             signatures,
-            [("internal:1815", vec![1, 3]), ("hang", vec![2])]
+            [
+                ("internal:1815".into(), vec![1, 3]),
+                ("hang".into(), vec![2])
+            ]
         );
         assert!(findings[0].summary.contains("SELECT 2"));
     }

@@ -8,79 +8,80 @@
 //! * [`differential`]: differential testing (DT²): the same case on two targets of one
 //!   family must block, fail, answer and end the same way.
 //!
-//! Every oracle implements [`Oracle`]; those that re-execute derived cases do so through a
-//! [`Runner`].
+//! Every oracle implements [`Oracle`] and is found by its [`OracleId`] ([`by_names`]). Those
+//! that re-execute derived cases do so through a [`Runner`]; what a DBMS documents about its
+//! levels reaches them as the profile's claims, which [`permit`] turns into what an oracle
+//! may excuse.
 
 pub mod differential;
 pub mod explicit;
+mod finding;
+pub mod permit;
 pub mod wss;
 
-use serde::{Deserialize, Serialize};
+pub use finding::{
+    Difference, Divergence, Excuse, Finding, Judged, OracleId, Permissible, SerialLevel, Signature,
+    Unjudged, UnknownOracle, UnknownSignature,
+};
+
 use txhunt_exec::Runner;
 use txhunt_model::{History, Outcome, TestCase};
 
-/// A judge of one execution.
-pub trait Oracle {
-    /// The oracle's name, as findings and `--oracle` name it.
-    fn name(&self) -> &'static str;
+/// One target's run of a case, as an oracle that compares targets sees it.
+#[derive(Debug, Clone, Copy)]
+pub struct Run<'a> {
+    /// The target's label, e.g. `postgres 15.19`.
+    pub label: &'a str,
+    /// The run.
+    pub history: &'a History,
+    /// The oracles that judged this run on its own.
+    pub judged_by: &'a [OracleId],
+    /// What they found.
+    pub findings: &'a [Finding],
+}
+
+/// A judge of executions. An oracle judges one run ([`Oracle::check`]), or compares a run
+/// with the first target's run of the same case ([`Oracle::compare`]), or both; what it does
+/// not do returns nothing.
+pub trait Oracle: Send + Sync {
+    /// The oracle's id.
+    fn id(&self) -> OracleId;
+    /// Whether it compares runs on different targets (and so has nothing to say about one
+    /// target's run on its own).
+    fn compares_targets(&self) -> bool {
+        false
+    }
     /// Judges `history`, an execution of `case`; may execute derived cases through `runner`.
-    fn check(&self, case: &TestCase, history: &History, runner: &dyn Runner) -> Vec<Finding>;
-}
-
-/// The oracles a comma list names (`explicit`, `wss`); an error names the accepted ones.
-pub fn by_names(list: &str) -> Result<Vec<Box<dyn Oracle + Send + Sync>>, String> {
-    list.split(',')
-        .map(|name| -> Result<Box<dyn Oracle + Send + Sync>, String> {
-            match name.trim() {
-                explicit::NAME => Ok(Box::new(explicit::Explicit)),
-                wss::NAME => Ok(Box::new(wss::Wss)),
-                other => Err(format!("unknown oracle '{other}'; accepted: explicit, wss")),
-            }
-        })
-        .collect()
-}
-
-/// An oracle's verdict that something is wrong.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Finding {
-    /// The oracle that fired, e.g. `explicit`.
-    pub oracle: String,
-    /// What fired, stable across runs, for deduplication (e.g. `internal:1815`, `hang`).
-    pub signature: String,
-    /// One line for humans.
-    pub summary: String,
-    /// The steps (indices into the case's steps) the evidence is about.
-    pub steps: Vec<usize>,
-    /// The evidence, one line each (states side by side, diverging statements, serial order).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub details: Vec<String>,
-    /// Set when a documented behaviour of the DBMS explains the finding: it is permissible,
-    /// not a bug candidate.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub permissible: Option<Permissible>,
-}
-
-impl Finding {
-    /// Whether the finding is a bug candidate (no documented behaviour explains it).
-    pub fn is_candidate(&self) -> bool {
-        self.permissible.is_none()
+    fn check(&self, _case: &TestCase, _history: &History, _runner: &dyn Runner) -> Judged {
+        Judged::default()
+    }
+    /// Judges `other` against `first`, the first target's run of `case`; `rerun` executes
+    /// `case` on the first target again (`None` when it could not run).
+    fn compare(
+        &self,
+        _case: &TestCase,
+        _first: Run<'_>,
+        _other: Run<'_>,
+        _rerun: &mut dyn FnMut() -> Option<History>,
+    ) -> Judged {
+        Judged::default()
     }
 }
 
-/// The documented behaviour that explains a finding, and the re-executions that showed it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Permissible {
-    /// The behaviour's name, e.g. `semi-consistent-read`.
-    pub behaviour: String,
-    /// What the DBMS does, in one line.
-    pub reason: String,
-    /// Where the DBMS documents it.
-    pub source: String,
-    /// What the re-executions showed, one line each.
-    pub evidence: Vec<String>,
-    /// The behaviours tried before it and why each does not explain the finding.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub ruled_out: Vec<String>,
+/// The oracle `id` names.
+pub fn oracle(id: OracleId) -> Box<dyn Oracle> {
+    match id {
+        OracleId::Explicit => Box::new(explicit::Explicit),
+        OracleId::Wss => Box::new(wss::Wss),
+        OracleId::Differential => Box::new(differential::Differential),
+    }
+}
+
+/// The oracles a comma list names (`explicit,wss`); an error names the accepted ones.
+pub fn by_names(list: &str) -> Result<Vec<Box<dyn Oracle>>, UnknownOracle> {
+    list.split(',')
+        .map(|name| name.trim().parse().map(oracle))
+        .collect()
 }
 
 /// Whether two outcomes returned the same rows (as bags), or neither returned rows.
@@ -103,15 +104,18 @@ mod tests {
 
     #[test]
     fn oracles_are_chosen_by_name() {
-        let names: Vec<&str> = by_names("wss, explicit")
+        let ids: Vec<OracleId> = by_names("wss, explicit,differential")
             .unwrap()
             .iter()
-            .map(|o| o.name())
+            .map(|o| o.id())
             .collect();
-        assert_eq!(names, ["wss", "explicit"]);
         assert_eq!(
-            by_names("dt2").err().unwrap(),
-            "unknown oracle 'dt2'; accepted: explicit, wss"
+            ids,
+            [OracleId::Wss, OracleId::Explicit, OracleId::Differential]
+        );
+        assert_eq!(
+            by_names("dt2").err().unwrap().to_string(),
+            "unknown oracle 'dt2'; accepted: explicit, wss, differential"
         );
     }
 }

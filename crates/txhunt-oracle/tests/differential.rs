@@ -6,7 +6,9 @@ use std::path::Path;
 use txhunt_db::open_target;
 use txhunt_exec::Executor;
 use txhunt_model::{scenario, History, Isolation, TestCase};
-use txhunt_oracle::differential;
+use txhunt_oracle::{
+    differential, Difference, Divergence, Finding, OracleId, Run, SerialLevel, Signature,
+};
 
 fn run(case: &TestCase, level: Isolation) -> History {
     let sqlite = open_target("sqlite", None).unwrap();
@@ -60,8 +62,8 @@ fn a_dirty_read_is_an_inconsistent_result_then_nothing_else() {
     assert_eq!(found.len(), 1, "{found:#?}");
     let f = &found[0];
     assert_eq!(
-        (f.signature.as_str(), f.steps.as_slice()),
-        ("result", &[2][..])
+        (&f.signature, f.steps.as_slice()),
+        (&Signature::Differential(Difference::Result), &[2][..])
     );
     assert_eq!(
         f.summary,
@@ -123,31 +125,41 @@ fn a_concurrency_control_difference_is_compatibility_only_when_both_runs_were_ju
     let turso = Executor::default()
         .execute(turso_target.as_ref(), &case, level)
         .expect("runs");
-    let bug = txhunt_oracle::Finding {
-        oracle: "wss".into(),
-        signature: "tx-wss:final-state".into(),
-        summary: "a bug candidate in the second run".into(),
-        steps: Vec::new(),
-        details: Vec::new(),
-        permissible: None,
-    };
-    let judge = |ja: Option<&[txhunt_oracle::Finding]>, jb: Option<&[txhunt_oracle::Finding]>| {
-        let a = differential::Run {
+    let bug = Finding::new(
+        Signature::Wss(SerialLevel::Transaction, Divergence::FinalState),
+        "a bug candidate in the second run".into(),
+        Vec::new(),
+    );
+    // `None`: the run was not judged by WSS.
+    let judge = |ja: Option<&[Finding]>, jb: Option<&[Finding]>| {
+        let by = |j: Option<&[Finding]>| {
+            if j.is_some() {
+                &[OracleId::Wss][..]
+            } else {
+                &[]
+            }
+        };
+        let a = Run {
             label: "sqlite",
             history: &sqlite,
-            judged: ja,
+            judged_by: by(ja),
+            findings: ja.unwrap_or_default(),
         };
-        let b = differential::Run {
+        let b = Run {
             label: "turso",
             history: &turso,
-            judged: jb,
+            judged_by: by(jb),
+            findings: jb.unwrap_or_default(),
         };
         differential::judge(&case, a, b, &mut || None)
     };
-    let clean: &[txhunt_oracle::Finding] = &[];
+    let clean: &[Finding] = &[];
     let found = judge(Some(clean), Some(clean));
     assert_eq!(found.len(), 1, "{found:#?}");
-    assert_eq!(found[0].signature, "blocking");
+    assert_eq!(
+        found[0].signature,
+        Signature::Differential(Difference::Blocking)
+    );
     let verdict = found[0].permissible.as_ref().expect("compatibility");
     assert_eq!(verdict.behaviour, "concurrency-control");
     assert!(verdict.evidence[0].contains("no finding"), "{verdict:?}");

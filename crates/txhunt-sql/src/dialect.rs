@@ -2,7 +2,7 @@
 //! (no `if dialect == …` anywhere else).
 
 use crate::ast::{Conflict, Lock, SqlType};
-use txhunt_model::Value;
+use txhunt_model::{SqlFamily, Value};
 
 /// An optional SQL feature a generator may use only where the dialect has it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -179,13 +179,11 @@ impl Dialect for Postgres {
     }
 }
 
-/// The dialect of a target profile's name (`sqlite`, `mariadb`, `mysql`, `tidb`, `postgres`,
-/// `cockroach`).
-pub fn for_target(name: &str) -> Option<&'static dyn Dialect> {
-    match name {
-        "sqlite" | "turso" | "turso-mvcc" => Some(&Sqlite),
-        "mariadb" | "mysql" | "tidb" => Some(&Mysql),
-        "postgres" | "cockroach" => Some(&Postgres),
-        _ => None,
+/// The dialect of a SQL family.
+pub fn for_family(family: SqlFamily) -> &'static dyn Dialect {
+    match family {
+        SqlFamily::Sqlite => &Sqlite,
+        SqlFamily::Mysql => &Mysql,
+        SqlFamily::Postgres => &Postgres,
     }
 }

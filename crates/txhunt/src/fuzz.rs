@@ -3,15 +3,17 @@
 use crate::format::Format;
 use crate::interrupt;
 use crate::levels::isolation_flag;
-use crate::targets;
+use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
+use txhunt_db::{open_target, open_targets};
 use txhunt_exec::{parse_duration, BlockDetection, Executor};
-use txhunt_hunt::{Campaign, Stats, Summary};
+use txhunt_hunt::report::campaign::{progress_line, summary as summary_text};
+use txhunt_hunt::{Campaign, Judge, Stats};
 use txhunt_sql::GenConfig;
 
 /// Arguments of `txhunt fuzz`.
@@ -66,9 +68,10 @@ pub struct FuzzArgs {
     /// A statement that neither ends nor waits on a lock for this long is a hang.
     #[arg(long, default_value = "10s", value_parser = parse_duration)]
     statement_timeout: Duration,
-    /// The oracles that judge every case: `explicit`, `wss` (comma list). A WSS finding that
-    /// a documented behaviour of the DBMS explains is permissible: counted and saved under
-    /// OUT/permissible, not a bug candidate.
+    /// The oracles that judge every case: `explicit`, `wss`, `differential` (comma list). A
+    /// WSS finding that a documented behaviour of the DBMS explains is permissible: counted
+    /// and saved under OUT/permissible, not a bug candidate. Several targets are always
+    /// compared.
     #[arg(long, default_value = "explicit,wss")]
     oracle: String,
 }
@@ -79,7 +82,7 @@ pub fn fuzz(args: &FuzzArgs) -> anyhow::Result<bool> {
         args.cases.is_some() || args.duration.is_some(),
         "fuzz: give a budget: --duration D (e.g. 60s) or --cases N"
     );
-    let targets = targets::open_all(&args.targets, args.bin_dir.as_deref())?;
+    let targets = open_targets(&args.targets, args.bin_dir.as_deref())?;
     // `all` with several targets: the levels they all offer (the campaign's default).
     let mut levels = Vec::new();
     if args.isolation != "all" || targets.len() == 1 {
@@ -107,12 +110,13 @@ pub fn fuzz(args: &FuzzArgs) -> anyhow::Result<bool> {
             max_stmts: args.max_stmts,
             instrumentable: args.instrumentable,
         },
-        executor: Executor {
-            detection: BlockDetection::Exact,
-            statement_timeout: args.statement_timeout,
+        judge: Judge {
+            executor: Executor {
+                detection: BlockDetection::Exact,
+                statement_timeout: args.statement_timeout,
+            },
+            oracles: txhunt_oracle::by_names(&args.oracle).context("--oracle")?,
         },
-        oracles: txhunt_oracle::by_names(&args.oracle)
-            .map_err(|e| anyhow::anyhow!("--oracle: {e}"))?,
     };
     interrupt::make_graceful();
     let bar = progress_bar();
@@ -129,14 +133,14 @@ pub fn fuzz(args: &FuzzArgs) -> anyhow::Result<bool> {
             bar.set_message(progress_line(stats, started.elapsed().as_secs_f64()));
         }
     };
-    let reopen = |k: usize| targets::open(&args.targets[k], args.bin_dir.as_deref());
+    let reopen = |k: usize| open_target(&args.targets[k], args.bin_dir.as_deref());
     let summary = txhunt_hunt::run(&campaign, targets, &reopen, &stop, &show)?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
     match args.format {
         Format::Json => println!("{}", serde_json::to_string_pretty(&summary)?),
-        Format::Text => print_summary(&summary, &args.out),
+        Format::Text => print!("{}", summary_text(&summary, &args.out)),
     }
     Ok(summary.stats.findings.is_empty())
 }
@@ -149,79 +153,4 @@ fn progress_bar() -> Option<ProgressBar> {
     bar.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").ok()?);
     bar.enable_steady_tick(Duration::from_millis(200));
     Some(bar)
-}
-
-fn progress_line(stats: &Stats, elapsed: f64) -> String {
-    let statements = stats.statement_count();
-    format!(
-        "{} cases ({:.1}/s, {:.0} txn/h) · blocked {:.1}% · aborted {:.1}% · rejected {:.2}% · bug candidates {} · permissible {}",
-        stats.cases,
-        stats.cases as f64 / elapsed.max(1e-9),
-        stats.transactions as f64 / elapsed.max(1e-9) * 3600.0,
-        Stats::percent(stats.blocked, statements),
-        Stats::percent(stats.aborted, stats.transactions),
-        Stats::percent(stats.rejected_count(), statements),
-        stats.findings.values().sum::<u64>(),
-        stats.permissible.values().sum::<u64>()
-    )
-}
-
-fn print_summary(summary: &Summary, out: &std::path::Path) {
-    let s = &summary.stats;
-    println!(
-        "fuzz on {} (seed {}, {} worker{}): {} cases, {} transactions, {} statements in {:.1} s",
-        summary.target,
-        summary.seed,
-        summary.workers,
-        if summary.workers == 1 { "" } else { "s" },
-        s.cases,
-        s.transactions,
-        s.statement_count(),
-        summary.elapsed_seconds
-    );
-    println!(
-        "throughput: {:.1} cases/s, {:.0} transactions/hour",
-        summary.cases_per_second, summary.transactions_per_hour
-    );
-    println!(
-        "blocked {:.1}% of statements, aborted {:.1}% of transactions, rejected {:.2}% of statements",
-        summary.blocked_percent, summary.aborted_percent, summary.rejected_percent
-    );
-    println!(
-        "{:<20} {:>10} {:>9}",
-        "statement kind", "executed", "rejected"
-    );
-    for (kind, n) in &s.statements {
-        println!(
-            "{kind:<20} {n:>10} {:>9}",
-            s.rejected.get(kind).copied().unwrap_or(0)
-        );
-    }
-    println!(
-        "{:<20} {:>10} {:>15} {:>12}",
-        "isolation level", "cases", "bug candidates", "permissible"
-    );
-    for (level, l) in &s.levels {
-        println!(
-            "{level:<20} {:>10} {:>15} {:>12}",
-            l.cases,
-            l.candidates,
-            l.permissible.values().sum::<u64>()
-        );
-    }
-    if s.findings.is_empty() {
-        println!("bug candidates: none");
-    }
-    for (oracle, n) in &s.findings {
-        println!(
-            "bug candidates ({oracle}): {n}, saved under {}",
-            out.display()
-        );
-    }
-    for (behaviour, n) in &s.permissible {
-        println!(
-            "permissible ({behaviour}): {n}, saved under {}",
-            out.join(txhunt_hunt::PERMISSIBLE_DIR).display()
-        );
-    }
 }

@@ -6,11 +6,9 @@ mod format;
 mod fuzz;
 mod interrupt;
 mod levels;
-mod render;
 mod run;
 mod server;
 mod shell;
-mod targets;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

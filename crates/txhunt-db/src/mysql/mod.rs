@@ -57,11 +57,11 @@ impl MysqlTarget {
 /// The profile for a MySQL-protocol server's `VERSION()`.
 fn profile_for_version(version: &str) -> &'static dyn ServerProfile {
     if version.contains("MariaDB") {
-        &crate::profile::mariadb::MariadbProfile
+        &crate::profile::innodb::MARIADB
     } else if version.contains("TiDB") {
         &crate::profile::tidb::TidbProfile
     } else {
-        &crate::profile::mysql::MysqlProfile
+        &crate::profile::innodb::MYSQL
     }
 }
 
@@ -179,7 +179,7 @@ impl LockProbe for MysqlProbe {
                         .query_first::<(String, String, String), _>("SHOW ENGINE INNODB STATUS")
                     {
                         Ok(Some((_, _, status))) => {
-                            crate::profile::mariadb::waiting_in_innodb_status(&status, session_id)
+                            crate::profile::innodb::waiting_in_innodb_status(&status, session_id)
                         }
                         _ => false,
                     }

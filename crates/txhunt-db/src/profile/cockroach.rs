@@ -6,11 +6,11 @@
 //! * Lock waits: `crdb_internal.cluster_locks` rows with `granted = false` whose transaction
 //!   belongs to the session (`crdb_internal.cluster_transactions.session_id`).
 
-use super::permission::Permission;
-use super::postgres::{classify_sqlstate, isolation_setup, snapshot_permissions};
-use super::{ErrorEffect, Family, ProbeQuery, Profile, ServerProfile};
+use super::claim::Claim;
+use super::postgres::{classify_sqlstate, isolation_setup, snapshot_claims};
+use super::{ErrorEffect, ProbeQuery, Profile, ServerProfile};
 use crate::target::SessionConfig;
-use txhunt_model::{DbError, ErrorClass, Isolation};
+use txhunt_model::{DbError, ErrorClass, Isolation, SqlFamily};
 
 /// The CockroachDB profile.
 #[derive(Debug, Default, Clone, Copy)]
@@ -33,8 +33,12 @@ impl Profile for CockroachProfile {
         Isolation::Serializable
     }
 
-    fn permissions(&self, isolation: Isolation) -> &'static [Permission] {
-        snapshot_permissions(isolation)
+    fn family(&self) -> SqlFamily {
+        SqlFamily::Postgres
+    }
+
+    fn claims(&self, isolation: Isolation) -> &'static [Claim] {
+        snapshot_claims(isolation)
     }
 
     fn error_effect(&self, _error: &DbError) -> ErrorEffect {
@@ -43,10 +47,6 @@ impl Profile for CockroachProfile {
 }
 
 impl ServerProfile for CockroachProfile {
-    fn family(&self) -> Family {
-        Family::Postgres
-    }
-
     fn session_setup(&self, config: SessionConfig) -> Result<Vec<String>, String> {
         super::check_config(self, config)?;
         Ok(vec![isolation_setup(config)])

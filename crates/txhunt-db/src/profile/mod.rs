@@ -1,17 +1,16 @@
 //! What txhunt knows about each DBMS: its isolation levels and how its errors end transactions.
 
+pub mod claim;
 pub mod cockroach;
-pub mod mariadb;
-pub mod mysql;
-pub mod permission;
+pub mod innodb;
 pub mod postgres;
 pub mod sqlite;
 pub mod tidb;
 pub mod turso;
 
 use crate::target::SessionConfig;
-use permission::Permission;
-use txhunt_model::{DbError, ErrorClass, Isolation, Mode};
+use claim::Claim;
+use txhunt_model::{DbError, ErrorClass, Isolation, Mode, SqlFamily};
 
 /// What an error does to the transaction it happened in (paper 001 §5.3.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,6 +28,8 @@ pub enum ErrorEffect {
 pub trait Profile: Send + Sync {
     /// The DBMS's name, e.g. `sqlite`.
     fn name(&self) -> &'static str;
+    /// The SQL family whose dialect it speaks.
+    fn family(&self) -> SqlFamily;
     /// The isolation levels it offers, weakest first.
     fn isolation_levels(&self) -> &'static [Isolation];
     /// The level a session gets when none is asked for.
@@ -49,10 +50,9 @@ pub trait Profile: Send + Sync {
         false
     }
 
-    /// The documented behaviours that may make write-specific serializability fail at
-    /// `isolation`, in the order the WSS oracle tries them ([`permission`]). None by default:
-    /// every violation is a bug candidate.
-    fn permissions(&self, _isolation: Isolation) -> &'static [Permission] {
+    /// The behaviours the DBMS documents for `isolation` beyond what the level's name says
+    /// ([`claim`]), most specific first. None by default: the level promises what its name says.
+    fn claims(&self, _isolation: Isolation) -> &'static [Claim] {
         &[]
     }
 
@@ -85,36 +85,18 @@ pub(crate) const ANSI_LEVELS: &[Isolation] = &[
     Isolation::Serializable,
 ];
 
-/// InnoDB's documented relaxations below REPEATABLE READ (MySQL, MariaDB).
-pub(crate) fn innodb_permissions(isolation: Isolation) -> &'static [Permission] {
-    use permission::{DIRTY_READ, NO_GAP_LOCKS, SEMI_CONSISTENT_READ};
-    match isolation {
-        Isolation::ReadUncommitted => &[SEMI_CONSISTENT_READ, DIRTY_READ, NO_GAP_LOCKS],
-        Isolation::ReadCommitted => &[SEMI_CONSISTENT_READ, NO_GAP_LOCKS],
-        _ => &[],
-    }
-}
-
-/// The SQL families whose dialect and catalog a server speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Family {
-    /// MySQL, MariaDB, TiDB.
-    Mysql,
-    /// PostgreSQL, CockroachDB.
-    Postgres,
-}
-
 /// One question a lock-wait probe asks the server's monitor session.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ProbeQuery {
     /// A query answering one number (or boolean): the session waits when it is above zero.
     Count(String),
-    /// `SHOW ENGINE INNODB STATUS`, read by [`mariadb::waiting_in_innodb_status`] (MariaDB's
+    /// `SHOW ENGINE INNODB STATUS`, read by [`innodb::waiting_in_innodb_status`] (MariaDB's
     /// `information_schema.INNODB_TRX` is a cached copy that polling keeps from refreshing).
     InnodbStatus,
 }
 
-/// What txhunt needs to know about a client/server DBMS on top of [`Profile`].
+/// What txhunt needs to know about a client/server DBMS on top of [`Profile`]; its
+/// [`Profile::family`] is MySQL or PostgreSQL.
 pub trait ServerProfile: Profile {
     /// The statements that configure a fresh session (isolation level, mode, timeouts); never
     /// `SET GLOBAL`. Errors name what the DBMS does not offer.
@@ -128,27 +110,28 @@ pub trait ServerProfile: Profile {
     fn in_transaction_query(&self) -> Option<&'static str> {
         None
     }
-    /// Which SQL family it belongs to.
-    fn family(&self) -> Family;
     /// A query listing the user tables of the current database (schema), one name per row.
     fn list_tables_query(&self) -> &'static str {
-        match self.family() {
-            Family::Mysql => "SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE' ORDER BY table_name",
-            Family::Postgres => "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name",
+        if self.family() == SqlFamily::Postgres {
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name"
+        } else {
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE' ORDER BY table_name"
         }
     }
     /// A query answering the session's own id, as the lock-wait probe names it.
     fn session_id_query(&self) -> &'static str {
-        match self.family() {
-            Family::Mysql => "SELECT CAST(CONNECTION_ID() AS CHAR)",
-            Family::Postgres => "SELECT pg_backend_pid()::text",
+        if self.family() == SqlFamily::Postgres {
+            "SELECT pg_backend_pid()::text"
+        } else {
+            "SELECT CAST(CONNECTION_ID() AS CHAR)"
         }
     }
     /// `name` quoted as an identifier.
     fn quote_ident(&self, name: &str) -> String {
-        match self.family() {
-            Family::Mysql => format!("`{}`", name.replace('`', "``")),
-            Family::Postgres => format!("\"{}\"", name.replace('"', "\"\"")),
+        if self.family() == SqlFamily::Mysql {
+            format!("`{}`", name.replace('`', "``"))
+        } else {
+            format!("\"{}\"", name.replace('"', "\"\""))
         }
     }
 }

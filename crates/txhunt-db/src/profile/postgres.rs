@@ -8,13 +8,10 @@
 //! * Lock waits: `pg_blocking_pids(pid)` is non-empty while the backend waits on a heavyweight
 //!   lock (rows, tables, transaction ids), read live from the lock manager.
 
-use super::permission::{
-    Permission, READ_COMMITTED_SNAPSHOTS, READ_COMMITTED_SNAPSHOTS_AT_RR, SNAPSHOT_ORDER,
-    SSI_ORDER, WRITE_SKEW,
-};
-use super::{ErrorEffect, Family, ProbeQuery, Profile, ServerProfile, ANSI_LEVELS};
+use super::claim::{Claim, PG_STATEMENT_SNAPSHOTS, PG_WRITE_SKEW, SNAPSHOT_ORDER, SSI_ORDER};
+use super::{ErrorEffect, ProbeQuery, Profile, ServerProfile, ANSI_LEVELS};
 use crate::target::SessionConfig;
-use txhunt_model::{DbError, ErrorClass, Isolation};
+use txhunt_model::{DbError, ErrorClass, Isolation, SqlFamily};
 
 /// The PostgreSQL profile.
 #[derive(Debug, Default, Clone, Copy)]
@@ -40,12 +37,10 @@ pub(crate) fn classify_sqlstate(code: &str) -> ErrorClass {
 
 /// The documented relaxations of PostgreSQL's levels, shared by CockroachDB (READ
 /// UNCOMMITTED behaves as READ COMMITTED).
-pub(crate) fn snapshot_permissions(isolation: Isolation) -> &'static [Permission] {
+pub(crate) fn snapshot_claims(isolation: Isolation) -> &'static [Claim] {
     match isolation {
-        Isolation::ReadUncommitted | Isolation::ReadCommitted => {
-            &[READ_COMMITTED_SNAPSHOTS, READ_COMMITTED_SNAPSHOTS_AT_RR]
-        }
-        Isolation::RepeatableRead => &[SNAPSHOT_ORDER, WRITE_SKEW],
+        Isolation::ReadUncommitted | Isolation::ReadCommitted => &[PG_STATEMENT_SNAPSHOTS],
+        Isolation::RepeatableRead => &[SNAPSHOT_ORDER, PG_WRITE_SKEW],
         Isolation::Serializable => &[SSI_ORDER],
         Isolation::Snapshot => &[],
     }
@@ -68,8 +63,12 @@ impl Profile for PostgresProfile {
         ANSI_LEVELS
     }
 
-    fn permissions(&self, isolation: Isolation) -> &'static [Permission] {
-        snapshot_permissions(isolation)
+    fn family(&self) -> SqlFamily {
+        SqlFamily::Postgres
+    }
+
+    fn claims(&self, isolation: Isolation) -> &'static [Claim] {
+        snapshot_claims(isolation)
     }
 
     fn default_isolation(&self) -> Isolation {
@@ -82,10 +81,6 @@ impl Profile for PostgresProfile {
 }
 
 impl ServerProfile for PostgresProfile {
-    fn family(&self) -> Family {
-        Family::Postgres
-    }
-
     fn session_setup(&self, config: SessionConfig) -> Result<Vec<String>, String> {
         super::check_config(self, config)?;
         Ok(vec![isolation_setup(config)])

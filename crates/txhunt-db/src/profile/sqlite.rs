@@ -19,7 +19,7 @@
 
 use super::{ErrorEffect, Profile};
 use rusqlite::ffi;
-use txhunt_model::{DbError, ErrorClass, Isolation};
+use txhunt_model::{DbError, ErrorClass, Isolation, SqlFamily};
 
 /// The SQLite profile.
 #[derive(Debug, Default, Clone, Copy)]
@@ -59,6 +59,10 @@ impl SqliteProfile {
 impl Profile for SqliteProfile {
     fn name(&self) -> &'static str {
         "sqlite"
+    }
+
+    fn family(&self) -> SqlFamily {
+        SqlFamily::Sqlite
     }
 
     fn isolation_levels(&self) -> &'static [Isolation] {

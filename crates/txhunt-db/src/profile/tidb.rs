@@ -10,12 +10,12 @@
 //!   §5.3.2).
 //! * Lock waits: `information_schema.TIDB_TRX` shows `STATE = 'LockWaiting'` for the session.
 
-use super::permission::{Permission, SNAPSHOT_ORDER, TIDB_SEMI_CONSISTENT_READ};
+use super::claim::{Claim, SNAPSHOT_ORDER, TIDB_SEMI_CONSISTENT_READ};
 use super::{
-    classify_mysql_errno, mysql_level_name, ErrorEffect, Family, ProbeQuery, Profile, ServerProfile,
+    classify_mysql_errno, mysql_level_name, ErrorEffect, ProbeQuery, Profile, ServerProfile,
 };
 use crate::target::SessionConfig;
-use txhunt_model::{DbError, ErrorClass, Isolation, Mode};
+use txhunt_model::{DbError, ErrorClass, Isolation, Mode, SqlFamily};
 
 /// The TiDB profile.
 #[derive(Debug, Default, Clone, Copy)]
@@ -30,6 +30,10 @@ impl Profile for TidbProfile {
         "tidb"
     }
 
+    fn family(&self) -> SqlFamily {
+        SqlFamily::Mysql
+    }
+
     fn isolation_levels(&self) -> &'static [Isolation] {
         &[Isolation::ReadCommitted, Isolation::RepeatableRead]
     }
@@ -40,7 +44,7 @@ impl Profile for TidbProfile {
 
     /// TiDB takes no gap locks at any level (paper 001 §6.4); no re-execution can switch
     /// them on, so violations they cause stay bug candidates for a person to judge.
-    fn permissions(&self, isolation: Isolation) -> &'static [Permission] {
+    fn claims(&self, isolation: Isolation) -> &'static [Claim] {
         match isolation {
             Isolation::ReadCommitted => &[TIDB_SEMI_CONSISTENT_READ],
             Isolation::RepeatableRead => &[TIDB_SEMI_CONSISTENT_READ, SNAPSHOT_ORDER],
@@ -57,10 +61,6 @@ impl Profile for TidbProfile {
 }
 
 impl ServerProfile for TidbProfile {
-    fn family(&self) -> Family {
-        Family::Mysql
-    }
-
     fn session_setup(&self, config: SessionConfig) -> Result<Vec<String>, String> {
         super::check_config(self, config)?;
         let mode = config.mode.unwrap_or(Mode::Pessimistic);

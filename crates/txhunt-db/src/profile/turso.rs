@@ -15,9 +15,9 @@
 //! * Errors come as `turso::Error` variants; conflicts only as text, so they are classified
 //!   by message.
 
-use super::permission::{Permission, SNAPSHOT_ORDER, SNAPSHOT_WRITE_SKEW};
+use super::claim::{Claim, SNAPSHOT_ORDER, TURSO_WRITE_SKEW};
 use super::{ErrorEffect, Profile};
-use txhunt_model::{DbError, ErrorClass, Isolation};
+use txhunt_model::{DbError, ErrorClass, Isolation, SqlFamily};
 
 /// The Turso profile, for one of its two modes.
 #[derive(Debug, Clone, Copy)]
@@ -68,6 +68,10 @@ impl Profile for TursoProfile {
         }
     }
 
+    fn family(&self) -> SqlFamily {
+        SqlFamily::Sqlite
+    }
+
     fn isolation_levels(&self) -> &'static [Isolation] {
         if self.mvcc {
             &[Isolation::Snapshot]
@@ -97,9 +101,9 @@ impl Profile for TursoProfile {
         true
     }
 
-    fn permissions(&self, isolation: Isolation) -> &'static [Permission] {
+    fn claims(&self, isolation: Isolation) -> &'static [Claim] {
         match (self.mvcc, isolation) {
-            (true, Isolation::Snapshot) => &[SNAPSHOT_ORDER, SNAPSHOT_WRITE_SKEW],
+            (true, Isolation::Snapshot) => &[SNAPSHOT_ORDER, TURSO_WRITE_SKEW],
             _ => &[],
         }
     }

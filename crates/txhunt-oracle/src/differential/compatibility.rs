@@ -2,8 +2,8 @@
 //! 000 §6.1), each labelled *compatibility* with its reason and evidence instead of being a
 //! bug candidate.
 
-use super::{first_statement_difference, label, Category, Run};
-use crate::Permissible;
+use super::{first_statement_difference, label, Category};
+use crate::{Excuse, OracleId, Permissible, Run};
 use txhunt_model::{ErrorClass, History, Outcome, TestCase};
 
 /// The documented design difference that explains a discrepancy, if one does (paper 000
@@ -35,6 +35,7 @@ pub fn compatibility(
     let (va, vb) = (victims(a), victims(b));
     if !va.is_empty() && !vb.is_empty() && va != vb {
         return Some(Permissible {
+            excuse: Excuse::Compatibility,
             behaviour: "deadlock-victim".into(),
             reason:
                 "both targets broke a deadlock, each aborting a transaction of its own choosing"
@@ -58,6 +59,7 @@ pub fn compatibility(
         .filter(|(_, _, s)| first == Some(*s));
     if let Some((name, h, s)) = unsupported {
         return Some(Permissible {
+            excuse: Excuse::Compatibility,
             behaviour: "unsupported-statement".into(),
             reason: "one target rejects a statement the other runs: their dialects differ".into(),
             source: "paper 000 §5.4 / §6 (dialect differences are not transaction bugs)".into(),
@@ -118,8 +120,7 @@ const REFUSALS: [ErrorClass; 3] = [
 /// differential oracle can see a deterministic statement bug of one target.
 pub fn concurrency_control(case: &TestCase, a: Run<'_>, b: Run<'_>) -> Option<Permissible> {
     let valid = |run: &Run<'_>| {
-        run.judged
-            .is_some_and(|findings| findings.iter().all(|f| !f.is_candidate()))
+        run.judged_by.contains(&OracleId::Wss) && run.findings.iter().all(|f| !f.is_candidate())
     };
     if !valid(&a) || !valid(&b) {
         return None;
@@ -156,6 +157,7 @@ pub fn concurrency_control(case: &TestCase, a: Run<'_>, b: Run<'_>) -> Option<Pe
         Category::Result | Category::FinalState => false,
     };
     explained.then(|| Permissible {
+        excuse: Excuse::Compatibility,
         behaviour: "concurrency-control".into(),
         reason: "the targets' concurrency control took different paths (which statement waits, \
                  which one is refused, which waiter goes first), and each run is one its \
@@ -165,17 +167,16 @@ pub fn concurrency_control(case: &TestCase, a: Run<'_>, b: Run<'_>) -> Option<Pe
         evidence: vec![format!(
             "{}: {}; {}: {}",
             a.label,
-            verdict(a.judged),
+            verdict(a.findings),
             b.label,
-            verdict(b.judged)
+            verdict(b.findings)
         )],
         ruled_out: Vec::new(),
     })
 }
 
 /// What the single-target oracles said about a run they found no bug candidate in.
-fn verdict(judged: Option<&[crate::Finding]>) -> String {
-    let findings = judged.unwrap_or_default();
+fn verdict(findings: &[crate::Finding]) -> String {
     if findings.is_empty() {
         return "no finding by the single-target oracles (write-serializability among them)".into();
     }

@@ -15,20 +15,37 @@ mod compatibility;
 
 pub use compatibility::{compatibility, concurrency_control};
 
-use crate::{same_rows, Finding, Permissible};
+use crate::{
+    same_rows, Difference as Category, Excuse, Finding, Judged, Oracle, OracleId, Permissible, Run,
+    Signature,
+};
 use txhunt_model::{ErrorClass, Event, History, Outcome, TestCase};
 
-/// One target's run of a case, as the differential oracle compares it.
-#[derive(Debug, Clone, Copy)]
-pub struct Run<'a> {
-    /// The target's label, e.g. `postgres 15.19`.
-    pub label: &'a str,
-    /// The run.
-    pub history: &'a History,
-    /// What the single-target oracles found in this run, when the write-serializability
-    /// oracle was among them; `None` when it was not (the run is then not known to be one
-    /// its isolation level allows).
-    pub judged: Option<&'a [Finding]>,
+/// The differential oracle: [`judge`] on every run after the first target's.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Differential;
+
+impl Oracle for Differential {
+    fn id(&self) -> OracleId {
+        OracleId::Differential
+    }
+
+    fn compares_targets(&self) -> bool {
+        true
+    }
+
+    fn compare(
+        &self,
+        case: &TestCase,
+        first: Run<'_>,
+        other: Run<'_>,
+        rerun: &mut dyn FnMut() -> Option<History>,
+    ) -> Judged {
+        Judged {
+            findings: judge(case, first, other, rerun),
+            unjudged: Vec::new(),
+        }
+    }
 }
 
 /// The differential oracle on one pair: the discrepancies between `a` (the first target) and
@@ -52,38 +69,6 @@ pub fn judge(
     }
     settle(case, pa, pb, &mut found, rerun);
     found
-}
-
-/// The oracle's name.
-pub const NAME: &str = "differential";
-
-/// What kind of difference DT² reports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Category {
-    /// One statement blocked where the other did not, or the schedules took other steps.
-    Blocking,
-    /// A deadlock in one target only.
-    Deadlock,
-    /// An error in one target only, or errors of different classes.
-    Error,
-    /// Different query results or affected-row counts.
-    Result,
-    /// Different final database states.
-    FinalState,
-}
-
-impl Category {
-    /// The category's name in signatures: `blocking`, `deadlock`, `error`, `result`,
-    /// `final-state`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Category::Blocking => "blocking",
-            Category::Deadlock => "deadlock",
-            Category::Error => "error",
-            Category::Result => "result",
-            Category::FinalState => "final-state",
-        }
-    }
 }
 
 /// The discrepancies between the first run and each other one (all of `case`, each on its
@@ -124,6 +109,7 @@ pub fn settle(
             .all(|f| !f.is_candidate());
         if matches {
             let verdict = Permissible {
+                excuse: Excuse::Nondeterministic,
                 behaviour: "nondeterministic".into(),
                 reason: format!("{la} itself ran the case the way {lb} did when re-run"),
                 source: "re-execution of the same case, submitted in the same order".into(),
@@ -173,13 +159,11 @@ fn finding(
     steps: Vec<usize>,
     details: Vec<String>,
 ) -> Finding {
+    let summary = format!("{pair}: inconsistent {}", category.name().replace('-', " "));
     Finding {
-        oracle: NAME.into(),
-        signature: category.name().into(),
-        summary: format!("{pair}: inconsistent {}", category.name().replace('-', " ")),
-        steps,
         details,
         permissible: compatibility(case, (la, a), (lb, b)),
+        ..Finding::new(Signature::Differential(category), summary, steps)
     }
 }
 
@@ -330,6 +314,9 @@ mod tests {
         let (a, b) = (history([0, 1], None), history([1, 0], None));
         let found = compare(&case, &[("a", &a), ("b", &b)]);
         assert_eq!(found.len(), 1);
-        assert_eq!(found[0].signature, "blocking");
+        assert_eq!(
+            found[0].signature,
+            Signature::Differential(Category::Blocking)
+        );
     }
 }

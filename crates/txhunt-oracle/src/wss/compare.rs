@@ -1,17 +1,17 @@
 //! Comparing a concurrent execution with a serial one: final states, the success of every
 //! committed write, and (where the level orders them) the rows every committed read returned.
 
+use super::order;
 use super::schedule::{Serial, Unit};
-use super::{order, NAME};
-use crate::{same_rows, Finding};
+use crate::{same_rows, Divergence, Finding, SerialLevel, Signature};
 use txhunt_model::{value::format_rows, DbState, History, StmtKind, TestCase};
 
-/// The violations `serial_history` (a run of `serial`, the schedule `name` built from `units`)
+/// The violations `serial_history` (a run of `serial`, the schedule `level` built from `units`)
 /// shows against the concurrent `history` of `case`, which ended in `state`; empty when they
 /// agree.
 #[allow(clippy::too_many_arguments)]
 pub fn compare(
-    name: &str,
+    level: SerialLevel,
     case: &TestCase,
     history: &History,
     state: &DbState,
@@ -34,6 +34,7 @@ pub fn compare(
         .filter(|u| u.committed)
         .flat_map(|u| u.steps.clone())
         .collect();
+    let name = level.name();
     let mut findings = Vec::new();
     let base = vec![format!("serial order ({name}, FCRFS): {}", order(units))];
     if let Some(serial_state) = &serial_history.final_state {
@@ -41,12 +42,12 @@ pub fn compare(
             let mut details = base.clone();
             details.extend(state_diff(state, serial_state));
             findings.push(Finding {
-                oracle: NAME.into(),
-                signature: format!("{name}:final-state"),
-                summary: format!("{name}: the concurrent schedule's final state differs from the serial schedule's"),
-                steps: Vec::new(),
                 details,
-                permissible: None,
+                ..Finding::new(
+                    Signature::Wss(level, Divergence::FinalState),
+                    format!("{name}: the concurrent schedule's final state differs from the serial schedule's"),
+                    Vec::new(),
+                )
             });
         }
     }
@@ -67,7 +68,7 @@ pub fn compare(
             reads.push((s, concurrent.clone(), record.outcome.clone()));
         }
     }
-    for (what, diverging) in [("write", writes), ("read", reads)] {
+    for (what, diverging) in [(Divergence::Write, writes), (Divergence::Read, reads)] {
         if diverging.is_empty() {
             continue;
         }
@@ -78,17 +79,16 @@ pub fn compare(
                 case.steps[*s].session, case.steps[*s].stmt.sql
             )
         }));
+        let summary = format!(
+            "{name}: {} {}{} of committed transactions differ from the serial schedule",
+            diverging.len(),
+            what.name(),
+            if diverging.len() == 1 { "" } else { "s" }
+        );
+        let steps = diverging.iter().map(|(s, _, _)| *s).collect();
         findings.push(Finding {
-            oracle: NAME.into(),
-            signature: format!("{name}:{what}"),
-            summary: format!(
-                "{name}: {} {what}{} of committed transactions differ from the serial schedule",
-                diverging.len(),
-                if diverging.len() == 1 { "" } else { "s" }
-            ),
-            steps: diverging.iter().map(|(s, _, _)| *s).collect(),
             details,
-            permissible: None,
+            ..Finding::new(Signature::Wss(level, what), summary, steps)
         });
     }
     findings

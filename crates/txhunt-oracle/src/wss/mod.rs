@@ -16,9 +16,10 @@
 //! left out of the serial schedules: they had no effect.
 //!
 //! A violation is then checked against the behaviours the DBMS documents for the level
-//! ([`permit`]): one whose evidence holds makes the findings *permissible* (kept, counted,
-//! not bug candidates); otherwise they are bug candidates and say which behaviours were
-//! ruled out and why.
+//! ([`crate::permit`]): one whose evidence holds makes the findings *permissible* (kept,
+//! counted, not bug candidates); otherwise they are bug candidates and say which behaviours
+//! were ruled out and why. A serial schedule that could not run (the server was lost) leaves
+//! the run *unjudged* by that schedule: no verdict, never a bug candidate.
 
 mod compare;
 mod orders;
@@ -26,43 +27,39 @@ mod permit;
 pub mod schedule;
 pub mod snapshot;
 
-use crate::{Finding, Oracle};
+use crate::{Judged, Oracle, OracleId, SerialLevel, Unjudged};
 use compare::compare;
 use schedule::{fcrfs, stmt_serial, tx_serial, Unit};
 use txhunt_exec::Runner;
 use txhunt_model::{History, Isolation, TestCase};
-
-/// The oracle's name.
-pub const NAME: &str = "wss";
 
 /// The WSS oracle.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Wss;
 
 impl Oracle for Wss {
-    fn name(&self) -> &'static str {
-        NAME
+    fn id(&self) -> OracleId {
+        OracleId::Wss
     }
 
-    fn check(&self, case: &TestCase, history: &History, runner: &dyn Runner) -> Vec<Finding> {
-        let mut findings = violations(case, history, runner);
-        let violated = |f: &Finding| !f.signature.ends_with(NOT_RUN);
-        if !findings.iter().any(violated) {
-            return findings;
+    fn check(&self, case: &TestCase, history: &History, runner: &dyn Runner) -> Judged {
+        let mut judged = violations(case, history, runner);
+        if judged.findings.is_empty() {
+            return judged;
         }
         match permit::explain(case, history, runner) {
             Ok(permissible) => {
-                for f in findings.iter_mut().filter(|f| violated(f)) {
+                for f in &mut judged.findings {
                     f.permissible = Some(permissible.clone());
                 }
             }
             Err(ruled_out) => {
-                for f in findings.iter_mut().filter(|f| violated(f)) {
+                for f in &mut judged.findings {
                     f.details.extend(ruled_out.iter().cloned());
                 }
             }
         }
-        findings
+        judged
     }
 }
 
@@ -71,15 +68,16 @@ impl Oracle for Wss {
 /// order the observation cannot tell from it (transactions whose ending statements resumed
 /// together: the order their results reached txhunt need not be the order the DBMS ran them
 /// in, see [`orders::tie_orders`]).
-fn violations(case: &TestCase, history: &History, runner: &dyn Runner) -> Vec<Finding> {
+fn violations(case: &TestCase, history: &History, runner: &dyn Runner) -> Judged {
     let Some(units) = fcrfs(case, history, savepoints_open_txns(runner)) else {
-        return Vec::new();
+        return Judged::default();
     };
     let found = judge(case, history, &units, runner);
-    if found.iter().any(|f| !f.signature.ends_with(NOT_RUN)) {
+    if !found.findings.is_empty() {
         for alternative in orders::tie_orders(&units) {
-            if judge(case, history, &alternative, runner).is_empty() {
-                return Vec::new();
+            let other = judge(case, history, &alternative, runner);
+            if other.findings.is_empty() && other.unjudged.is_empty() {
+                return Judged::default();
             }
         }
     }
@@ -87,14 +85,14 @@ fn violations(case: &TestCase, history: &History, runner: &dyn Runner) -> Vec<Fi
 }
 
 /// The WSS violations of `history` against the serial schedules of `units` in this order.
-fn judge(case: &TestCase, history: &History, units: &[Unit], runner: &dyn Runner) -> Vec<Finding> {
+fn judge(case: &TestCase, history: &History, units: &[Unit], runner: &dyn Runner) -> Judged {
     let Some(state) = &history.final_state else {
-        return Vec::new();
+        return Judged::default();
     };
     let reads = compares_reads(history, runner);
     let serials = [
-        ("tx-wss", Some(tx_serial(case, units))),
-        ("stmt-wss", stmt_serial(case, units)),
+        (SerialLevel::Transaction, Some(tx_serial(case, units))),
+        (SerialLevel::Statement, stmt_serial(case, units)),
     ];
     // The two serial schedules run at once, each in its own database: a server runs their
     // setup in parallel.
@@ -121,11 +119,11 @@ fn judge(case: &TestCase, history: &History, units: &[Unit], runner: &dyn Runner
             })
             .collect()
     });
-    let mut findings = Vec::new();
-    for (name, serial, result) in ran {
+    let mut judged = Judged::default();
+    for (level, serial, result) in ran {
         match result {
-            Ok(serial_history) => findings.extend(compare(
-                name,
+            Ok(serial_history) => judged.findings.extend(compare(
+                level,
                 case,
                 history,
                 state,
@@ -134,7 +132,10 @@ fn judge(case: &TestCase, history: &History, units: &[Unit], runner: &dyn Runner
                 &serial_history,
                 reads,
             )),
-            Err(e) => findings.push(not_run(name, &e.to_string())),
+            Err(e) => judged.unjudged.push(Unjudged {
+                oracle: OracleId::Wss,
+                reason: format!("the {} serial schedule could not run: {e}", level.name()),
+            }),
         }
     }
     if history.isolation == Isolation::Serializable && !reads {
@@ -142,11 +143,11 @@ fn judge(case: &TestCase, history: &History, units: &[Unit], runner: &dyn Runner
             "reads not compared: {}'s SERIALIZABLE reads a snapshot, so commit order does not bind its reads (paper 001 §5.4, footnote 4)",
             runner.profile().name()
         );
-        for f in &mut findings {
+        for f in &mut judged.findings {
             f.details.push(note.clone());
         }
     }
-    findings
+    judged
 }
 
 /// Whether reads are compared: at SERIALIZABLE where it locks what it reads.
@@ -157,21 +158,6 @@ fn compares_reads(history: &History, runner: &dyn Runner) -> bool {
 /// Whether a SAVEPOINT outside a transaction opens one on the runner's target.
 fn savepoints_open_txns(runner: &dyn Runner) -> bool {
     runner.profile().savepoint_opens_transaction()
-}
-
-/// The signature suffix of a serial schedule that could not run.
-const NOT_RUN: &str = ":not-run";
-
-/// A serial schedule that could not run is no verdict, but it is reported, not dropped.
-fn not_run(level: &str, error: &str) -> Finding {
-    Finding {
-        oracle: NAME.into(),
-        signature: format!("{level}{NOT_RUN}"),
-        summary: format!("the {level} serial schedule could not run: {error}"),
-        steps: Vec::new(),
-        details: Vec::new(),
-        permissible: None,
-    }
 }
 
 /// The serial order, for evidence: `t2 → t1 (rolled back) → t3`.

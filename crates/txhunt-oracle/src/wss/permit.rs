@@ -1,6 +1,6 @@
-//! Deciding whether a documented behaviour explains a WSS violation
-//! ([`txhunt_db::profile::permission`]), by re-executing discriminating variants of the case on
-//! the same target; never by looking at the SQL text.
+//! Deciding whether a documented behaviour explains a WSS violation ([`crate::permit`]), by
+//! re-executing discriminating variants of the case on the same target; never by looking at
+//! the SQL text.
 //!
 //! The profile lists the behaviours of the history's level in the order they are tried; the
 //! first whose evidence all holds explains the violation. Each piece of evidence is decided
@@ -15,12 +15,12 @@ use super::compare::compare;
 use super::orders::candidate_orders;
 use super::schedule::{fcrfs, tx_serial, Unit};
 use super::snapshot::snapshot_replay;
-use super::{compares_reads, order, savepoints_open_txns, violations, NOT_RUN};
-use crate::Permissible;
+use super::{compares_reads, order, savepoints_open_txns, violations};
+use crate::permit::{permissions, promises_some_serial_order, Evidence};
+use crate::{Excuse, Permissible, SerialLevel};
 use std::collections::HashMap;
-use txhunt_db::profile::permission::Evidence;
 use txhunt_exec::Runner;
-use txhunt_model::{History, Step, Stmt, StmtKind, TestCase};
+use txhunt_model::{History, SqlFamily, Step, Stmt, StmtKind, TestCase};
 
 /// The first permission of the target's profile at the history's level whose evidence holds,
 /// or, for each permission, why it does not explain the violation.
@@ -30,7 +30,7 @@ pub fn explain(
     runner: &dyn Runner,
 ) -> Result<Permissible, Vec<String>> {
     let profile = runner.profile();
-    let permissions = profile.permissions(history.isolation);
+    let permissions = permissions(profile, history.isolation);
     if permissions.is_empty() {
         return Err(vec![format!(
             "not permissible: {} documents no behaviour at {} that relaxes write serializability",
@@ -41,23 +41,25 @@ pub fn explain(
     let mut decided: HashMap<Evidence, Result<String, String>> = HashMap::new();
     let mut ruled_out = Vec::new();
     'permissions: for permission in permissions {
+        let id = permission.claim.behaviour.name();
         let mut shown = Vec::new();
-        for &evidence in permission.evidence {
+        for &evidence in &permission.evidence {
             let result = decided
                 .entry(evidence)
                 .or_insert_with(|| decide(evidence, case, history, runner));
             match result {
                 Ok(line) => shown.push(line.clone()),
                 Err(why) => {
-                    ruled_out.push(format!("not {}: {why}", permission.id));
+                    ruled_out.push(format!("not {id}: {why}"));
                     continue 'permissions;
                 }
             }
         }
         return Ok(Permissible {
-            behaviour: permission.id.into(),
-            reason: permission.reason.into(),
-            source: permission.source.into(),
+            excuse: Excuse::Permissible,
+            behaviour: id.into(),
+            reason: permission.claim.reason.into(),
+            source: permission.claim.source.into(),
             evidence: shown,
             ruled_out,
         });
@@ -85,7 +87,7 @@ fn decide(
                 .map_err(|why| format!("at {level} the same case {why}"))
         }
         Evidence::LockedUpdate => {
-            let (variant, updates) = locked_updates(case, runner.profile().name())?;
+            let (variant, updates) = locked_updates(case, runner.profile().family())?;
             let ran = runner
                 .run(&variant, history.isolation)
                 .map_err(|e| format!("the locking-read variant could not run: {e}"))?;
@@ -115,7 +117,7 @@ fn decide(
 /// `case` with every UPDATE preceded by the locking read of the rows it chooses (in its
 /// transaction; an autocommit UPDATE becomes BEGIN, read, UPDATE, COMMIT), and how many
 /// UPDATEs there were; an error when there are none or one has no locking read.
-fn locked_updates(case: &TestCase, target: &str) -> Result<(TestCase, usize), String> {
+fn locked_updates(case: &TestCase, family: SqlFamily) -> Result<(TestCase, usize), String> {
     let in_explicit: Vec<usize> = case
         .txns()
         .iter()
@@ -130,7 +132,7 @@ fn locked_updates(case: &TestCase, target: &str) -> Result<(TestCase, usize), St
             variant.steps.push(step.clone());
             continue;
         }
-        let read = txhunt_sql::rewrite::locking_read_of_update(&step.stmt.sql, target)
+        let read = txhunt_sql::rewrite::locking_read_of_update(&step.stmt.sql, family)
             .ok_or_else(|| format!("`{}` has no locking read", step.stmt.sql))?;
         let with = |sql: &str| Step {
             session: step.session.clone(),
@@ -154,8 +156,8 @@ fn locked_updates(case: &TestCase, target: &str) -> Result<(TestCase, usize), St
 }
 
 /// `Ok("is write-serializable …")` when `history` of `case` shows no WSS violation, or, at a
-/// level where the DBMS promises only *some* serial order (its profile lists
-/// [`Evidence::SomeSerialOrder`] there), when its final state and writes are those of some
+/// level where the DBMS promises only *some* serial order ([`promises_some_serial_order`]),
+/// when its final state and writes are those of some
 /// serial order; else `Err` saying what it showed. Elsewhere commit order is required: a
 /// variant that is serializable only in another order may simply repeat the original's
 /// anomaly (a missing gap lock orders an insert after the range write it escaped).
@@ -168,23 +170,23 @@ fn write_serializable(
         "cannot be judged (a statement hung or never completed, or a savepoint ran after an abort)",
     )?;
     let found = violations(case, history, runner);
-    if found.is_empty() {
+    if !found.unjudged.is_empty() {
+        let reasons: Vec<&str> = found.unjudged.iter().map(|u| u.reason.as_str()).collect();
+        return Err(format!("could not be judged ({})", reasons.join("; ")));
+    }
+    if found.findings.is_empty() {
         return Ok(format!(
             "is write-serializable in commit order ({})",
             order(&units)
         ));
     }
-    let signatures: Vec<&str> = found.iter().map(|f| f.signature.as_str()).collect();
-    if found.iter().any(|f| f.signature.ends_with(NOT_RUN)) {
-        return Err(format!("could not be judged ({})", signatures.join(", ")));
-    }
-    let violated = format!("violates WSS too ({})", signatures.join(", "));
-    let some_order_promised = runner
-        .profile()
-        .permissions(history.isolation)
+    let signatures: Vec<String> = found
+        .findings
         .iter()
-        .any(|p| p.evidence.contains(&Evidence::SomeSerialOrder));
-    if !some_order_promised {
+        .map(|f| f.signature.to_string())
+        .collect();
+    let violated = format!("violates WSS too ({})", signatures.join(", "));
+    if !promises_some_serial_order(runner.profile(), history.isolation) {
         return Err(violated);
     }
     some_serial_order(case, history, &units, runner)
@@ -213,7 +215,14 @@ fn some_serial_order(
             continue;
         };
         let differences = compare(
-            "tx-wss", case, history, state, &ordered, &serial, &ran, reads,
+            SerialLevel::Transaction,
+            case,
+            history,
+            state,
+            &ordered,
+            &serial,
+            &ran,
+            reads,
         );
         if differences.is_empty() {
             return Ok(format!(

@@ -1,15 +1,17 @@
-//! Text output of `txhunt run`.
+//! Text output of `txhunt run`: each run's schedule, fates, final state, checks and the
+//! oracles' verdicts, and the closing line.
 
+use crate::replay::RunReport;
 use std::fmt::Write;
 use txhunt_model::check::one_line;
 use txhunt_model::{Check, Event, History, Isolation, TestCase, TxnStatus};
-use txhunt_oracle::{differential, Finding};
+use txhunt_oracle::{Excuse, Finding, OracleId, Unjudged};
 
 /// What a run is of.
-pub struct Heading<'a> {
-    pub file: &'a str,
-    pub target: &'a str,
-    pub isolation: Option<Isolation>,
+struct Heading<'a> {
+    file: &'a str,
+    target: &'a str,
+    isolation: Option<Isolation>,
 }
 
 impl Heading<'_> {
@@ -21,17 +23,35 @@ impl Heading<'_> {
     }
 }
 
-/// Counts over all runs.
-pub struct Summary {
-    pub runs: usize,
-    pub failed: usize,
-    pub not_applicable: usize,
-}
-
 const SQL_WIDTH: usize = 56;
 
+/// One report of `txhunt run`: the run (see [`run`]) and the verdicts of `oracles`, the
+/// single-run ones, and of the comparison with the first target; or why the scenario does
+/// not apply.
+pub fn report(report: &RunReport<'_>, oracles: &[OracleId]) -> String {
+    let heading = Heading {
+        file: &report.file,
+        target: &report.target,
+        isolation: report.isolation,
+    };
+    let mut out = String::new();
+    match (&report.history, &report.not_applicable) {
+        (Some(history), _) => {
+            out.push_str(&run(&heading, report.case, history, &report.checks));
+            out.push_str(&findings(oracles, &report.findings));
+            if report.compared {
+                out.push_str(&findings(&[OracleId::Differential], &report.differential));
+            }
+            out.push_str(&unjudged(&report.unjudged));
+        }
+        (None, Some(reason)) => out.push_str(&not_applicable(&heading, reason)),
+        (None, None) => {}
+    }
+    out
+}
+
 /// The actual schedule, the transactions' fates, the final state and the checks of one run.
-pub fn run(heading: &Heading<'_>, case: &TestCase, history: &History, checks: &[Check]) -> String {
+fn run(heading: &Heading<'_>, case: &TestCase, history: &History, checks: &[Check]) -> String {
     let mut out = heading.line();
     for (stmt, outcome) in case.init.iter().zip(&history.init) {
         if !outcome.succeeded() {
@@ -136,22 +156,22 @@ fn fate(status: &TxnStatus, case: &TestCase) -> String {
 
 /// The oracles' verdicts on one run: `no finding`, or each finding with its evidence, as a
 /// bug candidate or as permissible with the documented behaviour that explains it.
-pub fn findings(oracles: &[&str], findings: &[Finding]) -> String {
+pub fn findings(oracles: &[OracleId], findings: &[Finding]) -> String {
     let mut out = String::new();
     if oracles.is_empty() {
         return out;
     }
     if findings.is_empty() {
-        let _ = writeln!(out, "   oracles ({}): no finding\n", oracles.join(", "));
+        let names: Vec<&str> = oracles.iter().map(|o| o.name()).collect();
+        let _ = writeln!(out, "   oracles ({}): no finding\n", names.join(", "));
         return out;
     }
     for f in findings {
-        let behaviour = f.permissible.as_ref().map(|p| p.behaviour.as_str());
-        let verdict = match (behaviour, f.oracle.as_str()) {
-            (None, _) => "BUG CANDIDATE",
-            (Some("nondeterministic"), _) => "NONDETERMINISTIC",
-            (Some(_), differential::NAME) => "COMPATIBILITY",
-            (Some(_), _) => "PERMISSIBLE",
+        let verdict = match f.permissible.as_ref().map(|p| p.excuse) {
+            None => "BUG CANDIDATE",
+            Some(Excuse::Nondeterministic) => "NONDETERMINISTIC",
+            Some(Excuse::Compatibility) => "COMPATIBILITY",
+            Some(Excuse::Permissible) => "PERMISSIBLE",
         };
         let _ = writeln!(
             out,
@@ -176,6 +196,18 @@ pub fn findings(oracles: &[&str], findings: &[Finding]) -> String {
     out
 }
 
+/// What the oracles could not judge: no verdict, never a bug candidate.
+fn unjudged(unjudged: &[Unjudged]) -> String {
+    let mut out = String::new();
+    for u in unjudged {
+        let _ = writeln!(out, "   COULD NOT JUDGE ({}): {}", u.oracle, u.reason);
+    }
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    out
+}
+
 /// One schedule row: position, session, statement (clipped to one line), what happened.
 fn line(out: &mut String, label: &str, step: &txhunt_model::Step, what: String) {
     let _ = writeln!(
@@ -187,20 +219,24 @@ fn line(out: &mut String, label: &str, step: &txhunt_model::Step, what: String) 
 }
 
 /// A scenario that does not apply to the target.
-pub fn not_applicable(heading: &Heading<'_>, reason: &str) -> String {
+fn not_applicable(heading: &Heading<'_>, reason: &str) -> String {
     format!("{}   n/a: {reason}\n\n", heading.line())
 }
 
-/// The closing line.
-pub fn summary(s: &Summary) -> String {
+/// The closing line of `txhunt run`: runs, passed, failed, not applicable.
+pub fn summary(reports: &[RunReport<'_>]) -> String {
+    let runs = reports.iter().filter(|r| r.history.is_some()).count();
+    let failed = reports.iter().filter(|r| !r.passed).count();
+    let not_applicable = reports
+        .iter()
+        .filter(|r| r.not_applicable.is_some())
+        .count();
     let mut line = format!(
-        "{} runs: {} passed, {} with a failed expectation or a bug candidate",
-        s.runs,
-        s.runs - s.failed,
-        s.failed
+        "{runs} runs: {} passed, {failed} with a failed expectation or a bug candidate",
+        runs - failed,
     );
-    if s.not_applicable > 0 {
-        let _ = write!(line, "; {} not applicable", s.not_applicable);
+    if not_applicable > 0 {
+        let _ = write!(line, "; {not_applicable} not applicable");
     }
     line
 }

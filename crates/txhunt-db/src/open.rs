@@ -1,0 +1,134 @@
+//! Opening a target from its `--target` value.
+
+use crate::mysql::MysqlTarget;
+use crate::postgres::PgTarget;
+use crate::sqlite::SqliteTarget;
+use crate::target::{Target, TargetError};
+use crate::testbed::{Server, ServerKind};
+use crate::turso::TursoTarget;
+use std::path::Path;
+use std::sync::Arc;
+
+/// Opens the target a `--target` value names:
+///
+/// * `sqlite` or `sqlite:DIR` — embedded SQLite; DIR is where txhunt creates (and later
+///   deletes) its database files, the system's temp directory by default;
+/// * `turso[:DIR]`, `turso-mvcc[:DIR]` — embedded Turso, normal or MVCC mode, likewise;
+/// * `mariadb`, `postgres` — a private server the testbed starts (from `bin_dir` if given) and
+///   stops when the target is dropped; `mariadb@DIR`, `postgres@DIR` — likewise from the
+///   binaries in DIR (several versions side by side);
+/// * `mysql://…` (MariaDB, MySQL or TiDB, told apart by the server's version), `mariadb://…`,
+///   `tidb://…`, `postgres://…` / `postgresql://…` (PostgreSQL or CockroachDB),
+///   `cockroach://…` — an existing server, where txhunt only uses databases it creates.
+pub fn open_target(spec: &str, bin_dir: Option<&Path>) -> Result<Box<dyn Target>, TargetError> {
+    use crate::profile::{cockroach, innodb, postgres as pg, tidb};
+    if let Some((name @ ("mariadb" | "postgres"), dir)) = spec.split_once('@') {
+        return open_target(name, Some(Path::new(dir)));
+    }
+    let (scheme, rest) = spec.split_once("://").unwrap_or(("", spec));
+    let as_url = |new_scheme: &str| format!("{new_scheme}://{rest}");
+    match (scheme, spec) {
+        ("", "sqlite") => Ok(Box::new(SqliteTarget::new(None)?)),
+        ("", s) if s.starts_with("sqlite:") => Ok(Box::new(SqliteTarget::new(Some(
+            s["sqlite:".len()..].into(),
+        ))?)),
+        ("", "turso" | "turso-mvcc") => Ok(Box::new(TursoTarget::new(None, spec == "turso-mvcc")?)),
+        ("", s) if s.starts_with("turso:") || s.starts_with("turso-mvcc:") => {
+            let (mode, dir) = s.split_once(':').expect("prefix checked");
+            Ok(Box::new(TursoTarget::new(Some(dir.into()), mode == "turso-mvcc")?))
+        }
+        ("", "mariadb") => {
+            let server = Server::start(ServerKind::Mariadb, bin_dir, None)?;
+            let url = server.url().to_string();
+            Ok(Box::new(MysqlTarget::new(&url, Some(&innodb::MARIADB), Some(Arc::new(server)))?))
+        }
+        ("", "postgres") => {
+            let server = Server::start(ServerKind::Postgres, bin_dir, None)?;
+            let url = server.url().to_string();
+            Ok(Box::new(PgTarget::new(&url, Some(&pg::PostgresProfile), Some(Arc::new(server)))?))
+        }
+        ("mysql", _) => Ok(Box::new(MysqlTarget::new(spec, None, None)?)),
+        ("mariadb", _) => Ok(Box::new(MysqlTarget::new(&as_url("mysql"), Some(&innodb::MARIADB), None)?)),
+        ("tidb", _) => Ok(Box::new(MysqlTarget::new(&as_url("mysql"), Some(&tidb::TidbProfile), None)?)),
+        ("postgres" | "postgresql", _) => Ok(Box::new(PgTarget::new(spec, None, None)?)),
+        ("cockroach", _) => Ok(Box::new(PgTarget::new(&as_url("postgres"), Some(&cockroach::CockroachProfile), None)?)),
+        _ => Err(TargetError::Spec(format!(
+            "unknown target '{}'; accepted: sqlite, sqlite:DIR, turso[:DIR], turso-mvcc[:DIR], mariadb[@BINDIR], postgres[@BINDIR], mysql://…, mariadb://…, tidb://…, postgres://…, cockroach://…",
+            redact(spec)
+        ))),
+    }
+}
+
+/// Opens every `--target` value (see [`open_target`]); several must speak one SQL family, since
+/// only such targets can run the same cases and be compared.
+pub fn open_targets(
+    specs: &[String],
+    bin_dir: Option<&Path>,
+) -> Result<Vec<Box<dyn Target>>, TargetError> {
+    let targets = specs
+        .iter()
+        .map(|spec| {
+            open_target(spec, bin_dir)
+                .map_err(|e| TargetError::Spec(format!("--target {}: {e}", redact(spec))))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if let Some((first, rest)) = targets.split_first() {
+        let family = first.profile().family();
+        if let Some(other) = rest.iter().find(|t| t.profile().family() != family) {
+            return Err(TargetError::Spec(format!(
+                "--target: {} and {} speak different SQL; the differential oracle compares targets of one family (sqlite, MySQL, PostgreSQL)",
+                first.name(),
+                other.name()
+            )));
+        }
+    }
+    Ok(targets)
+}
+
+/// `spec` with any password replaced by `***`, fit to print.
+pub fn redact(spec: &str) -> String {
+    let Some((scheme, rest)) = spec.split_once("://") else {
+        return spec.to_string();
+    };
+    let (authority, tail) = rest
+        .split_once('/')
+        .map_or((rest, None), |(a, t)| (a, Some(t)));
+    let authority = match authority.rsplit_once('@') {
+        Some((userinfo, host)) => match userinfo.split_once(':') {
+            Some((user, _password)) => format!("{user}:***@{host}"),
+            None => format!("{userinfo}@{host}"),
+        },
+        None => authority.to_string(),
+    };
+    match tail {
+        Some(t) => format!("{scheme}://{authority}/{t}"),
+        None => format!("{scheme}://{authority}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redacts_passwords() {
+        assert_eq!(
+            redact("mysql://root:secret@db:3306/x"),
+            "mysql://root:***@db:3306/x"
+        );
+        assert_eq!(redact("postgres://u@h/db"), "postgres://u@h/db");
+        assert_eq!(redact("sqlite"), "sqlite");
+    }
+
+    #[test]
+    fn unknown_targets_are_named_without_their_password() {
+        let err = open_target("oracle://sys:hunter2@h", None)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            err.contains("oracle://sys:***@h") && !err.contains("hunter2"),
+            "{err}"
+        );
+    }
+}

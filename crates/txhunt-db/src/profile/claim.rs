@@ -1,0 +1,163 @@
+//! Claims: the behaviours a DBMS documents for an isolation level beyond what the level's
+//! name says (InnoDB's semi-consistent read, PostgreSQL's statement snapshots at READ
+//! COMMITTED, snapshot isolation's write skew, …), each with the manual section that states it
+//! and the stronger levels where it is documented to be off.
+//!
+//! A claim is a fact about the DBMS, not a verdict: the oracles decide what a claim may excuse
+//! and how to show that the behaviour is at work in a finding.
+
+use txhunt_model::Isolation;
+
+/// A documented behaviour that lets a level do less than serializability.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Behaviour {
+    /// An UPDATE skips a row another transaction locked when the row's newest committed version
+    /// does not match its WHERE clause, without waiting (InnoDB below REPEATABLE READ; TiDB's
+    /// pessimistic UPDATE at every level).
+    SemiConsistentRead,
+    /// A statement reads rows other transactions have not committed.
+    DirtyRead,
+    /// Index records are locked but not the gaps between them, so an insert into a range
+    /// another transaction read, updated or deleted is not blocked.
+    NoGapLocks,
+    /// Each statement reads a snapshot taken when it starts, and a waiting UPDATE or DELETE
+    /// re-checks only the rows it had found (PostgreSQL's READ COMMITTED).
+    StatementSnapshots,
+    /// A transaction reads one snapshot, so its writes may follow a serial order in which it
+    /// precedes transactions that committed before it.
+    SnapshotOrder,
+    /// Snapshot isolation's write skew: two transactions each write from a snapshot that
+    /// misses the other's write.
+    WriteSkew,
+    /// The result equals some serial order of the transactions, not their commit order
+    /// (serializable snapshot isolation).
+    SomeSerialOrder,
+}
+
+impl Behaviour {
+    /// The behaviour's stable name, e.g. `semi-consistent-read`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Behaviour::SemiConsistentRead => "semi-consistent-read",
+            Behaviour::DirtyRead => "dirty-read",
+            Behaviour::NoGapLocks => "no-gap-locks",
+            Behaviour::StatementSnapshots => "read-committed",
+            Behaviour::SnapshotOrder => "snapshot-order",
+            Behaviour::WriteSkew => "write-skew",
+            Behaviour::SomeSerialOrder => "ssi-order",
+        }
+    }
+}
+
+/// One documented behaviour of a DBMS at one isolation level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Claim {
+    /// What the DBMS does.
+    pub behaviour: Behaviour,
+    /// One line saying it in the DBMS's terms.
+    pub reason: &'static str,
+    /// Where the DBMS documents it (manual section).
+    pub source: &'static str,
+    /// The stronger levels, most discriminating first, where the manual says the behaviour is
+    /// off (empty: no level of this DBMS switches it off).
+    pub off_at: &'static [Isolation],
+}
+
+/// InnoDB's semi-consistent read (MySQL, MariaDB at READ UNCOMMITTED / READ COMMITTED).
+pub const INNODB_SEMI_CONSISTENT_READ: Claim = Claim {
+    behaviour: Behaviour::SemiConsistentRead,
+    reason: "below REPEATABLE READ an UPDATE that meets a row locked by another transaction reads its latest committed version and skips it without waiting when that version does not match the WHERE clause",
+    source: "MySQL 8.0 Reference Manual §17.7.2.1 (READ COMMITTED: semi-consistent read); MariaDB KB, InnoDB Lock Modes",
+    off_at: &[Isolation::RepeatableRead],
+};
+
+/// TiDB's pessimistic UPDATE skipping rows whose newest committed version does not match
+/// (paper 001 §6.4.2: at READ COMMITTED and at REPEATABLE READ).
+pub const TIDB_SEMI_CONSISTENT_READ: Claim = Claim {
+    behaviour: Behaviour::SemiConsistentRead,
+    reason: "an UPDATE evaluates its WHERE clause on the newest committed version of each row and locks only the rows that match, so rows that come to match while it waits are not updated",
+    source: "TiDB documentation, Pessimistic Transaction Mode (§ Behaviors) and Read Committed Isolation Level; paper 001 §6.4.2",
+    off_at: &[],
+};
+
+/// InnoDB's dirty reads at READ UNCOMMITTED.
+pub const INNODB_DIRTY_READ: Claim = Claim {
+    behaviour: Behaviour::DirtyRead,
+    reason: "at READ UNCOMMITTED a statement may read rows other transactions have not committed, and write what it computed from them",
+    source: "MySQL 8.0 Reference Manual §17.7.2.1 (READ UNCOMMITTED); MariaDB KB, SET TRANSACTION",
+    off_at: &[Isolation::ReadCommitted],
+};
+
+/// InnoDB's missing gap locks below REPEATABLE READ.
+pub const INNODB_NO_GAP_LOCKS: Claim = Claim {
+    behaviour: Behaviour::NoGapLocks,
+    reason: "below REPEATABLE READ InnoDB locks index records but not the gaps between them (and reads the source rows of INSERT … SELECT and subqueries without locks), so a concurrent insert into a range another transaction deleted, updated or read is not blocked",
+    source: "MySQL 8.0 Reference Manual §17.7.1 (Gap Locks) and §17.7.2.1 (READ COMMITTED); MariaDB KB, InnoDB Lock Modes",
+    off_at: &[Isolation::RepeatableRead],
+};
+
+/// PostgreSQL's (and CockroachDB's) READ COMMITTED: statement snapshots and the re-check.
+/// SERIALIZABLE switches them off; REPEATABLE READ too, for when a SERIALIZABLE run cannot be
+/// judged (a statement there hung).
+pub const PG_STATEMENT_SNAPSHOTS: Claim = Claim {
+    behaviour: Behaviour::StatementSnapshots,
+    reason: "at READ COMMITTED each statement, subqueries included, reads a snapshot taken when it starts, and an UPDATE or DELETE that waited for a concurrent writer re-checks its WHERE clause on the newest version of the rows it had found only, never on rows that came to match meanwhile",
+    source: "PostgreSQL 15 documentation §13.2.1 (Read Committed Isolation Level)",
+    off_at: &[Isolation::Serializable, Isolation::RepeatableRead],
+};
+
+/// Snapshot isolation: reads from a snapshot taken at the first statement.
+pub const SNAPSHOT_ORDER: Claim = Claim {
+    behaviour: Behaviour::SnapshotOrder,
+    reason: "a transaction reads the snapshot taken at its first statement (not at BEGIN, and not at its commit), so its writes can follow a serial order in which it precedes transactions that committed before it",
+    source: "PostgreSQL 15 documentation §13.2.2 (Repeatable Read Isolation Level)",
+    off_at: &[],
+};
+
+/// PostgreSQL's REPEATABLE READ write skew.
+pub const PG_WRITE_SKEW: Claim = Claim {
+    behaviour: Behaviour::WriteSkew,
+    reason: "REPEATABLE READ is snapshot isolation: two transactions may each write from a snapshot that misses the other's write (write skew); SERIALIZABLE prevents it",
+    source: "PostgreSQL 15 documentation §13.2.2 (Repeatable Read Isolation Level) and §13.2.3",
+    off_at: &[Isolation::Serializable],
+};
+
+/// Turso's `BEGIN CONCURRENT` write skew; no level of Turso's MVCC mode prevents it.
+pub const TURSO_WRITE_SKEW: Claim = Claim {
+    behaviour: Behaviour::WriteSkew,
+    reason: "BEGIN CONCURRENT is snapshot isolation: each transaction reads the snapshot taken when it began and only writes to the same rows conflict, so two transactions may each write from a snapshot that misses the other's write (write skew)",
+    source: "Turso documentation, Concurrent Writes (docs.turso.tech/tursodb/concurrent-writes) § BEGIN CONCURRENT; MVCC guide (snapshot at begin time)",
+    off_at: &[],
+};
+
+/// Serializable snapshot isolation orders transactions by their dependencies, not commits.
+pub const SSI_ORDER: Claim = Claim {
+    behaviour: Behaviour::SomeSerialOrder,
+    reason: "serializable snapshot isolation guarantees that the result equals some serial order of the transactions, not the order in which they committed",
+    source: "PostgreSQL 15 documentation §13.2.3 (Serializable Isolation Level)",
+    off_at: &[],
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_claim_names_its_reason_and_source() {
+        for c in [
+            INNODB_SEMI_CONSISTENT_READ,
+            TIDB_SEMI_CONSISTENT_READ,
+            INNODB_DIRTY_READ,
+            INNODB_NO_GAP_LOCKS,
+            PG_STATEMENT_SNAPSHOTS,
+            SNAPSHOT_ORDER,
+            PG_WRITE_SKEW,
+            TURSO_WRITE_SKEW,
+            SSI_ORDER,
+        ] {
+            let name = c.behaviour.name();
+            assert!(!c.reason.contains('\n') && c.reason.len() > 20, "{name}");
+            assert!(c.source.contains('§'), "{name}");
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! The one judging pipeline: a case executed on each target, every oracle on every run, and
+//! every run after the first compared with the first target's. `txhunt run`, `txhunt fuzz` and
+//! `txhunt corpus run` all judge through it.
+
+use txhunt_db::{Target, TargetError};
+use txhunt_exec::{Executor, TargetRunner};
+use txhunt_model::{ErrorClass, History, Isolation, TestCase};
+use txhunt_oracle::differential::Differential;
+use txhunt_oracle::{Finding, Oracle, OracleId, Run, Unjudged};
+
+/// How cases are executed and judged.
+pub struct Judge {
+    /// How cases are executed.
+    pub executor: Executor,
+    /// The oracles, in the order their findings are listed. With several targets, runs are
+    /// compared by the oracles that compare targets among them, or by the differential oracle
+    /// when none is.
+    pub oracles: Vec<Box<dyn Oracle>>,
+}
+
+/// One target's run of a case and what the oracles said about it.
+#[derive(Debug, Clone)]
+pub struct Judged {
+    /// The target's label, e.g. `postgres 15.19`.
+    pub label: String,
+    /// What the target did.
+    pub history: History,
+    /// The findings of the oracles that judge one run.
+    pub findings: Vec<Finding>,
+    /// The comparison with the first target's run (empty for the first target).
+    pub compared: Vec<Finding>,
+    /// Whether this run was compared with the first target's.
+    pub is_compared: bool,
+    /// What an oracle could not judge (a derived case that could not run).
+    pub unjudged: Vec<Unjudged>,
+}
+
+impl Judged {
+    /// Whether any finding of this run is a bug candidate.
+    pub fn has_candidate(&self) -> bool {
+        self.findings
+            .iter()
+            .chain(&self.compared)
+            .any(Finding::is_candidate)
+    }
+
+    /// The run as an oracle that compares targets sees it.
+    fn run<'a>(&'a self, judged_by: &'a [OracleId]) -> Run<'a> {
+        Run {
+            label: &self.label,
+            history: &self.history,
+            judged_by,
+            findings: &self.findings,
+        }
+    }
+
+    /// Whether the run lost its connection to the target (it may need reopening).
+    pub fn lost_connection(&self) -> bool {
+        self.history.steps.iter().any(|s| {
+            s.outcome
+                .error()
+                .is_some_and(|e| e.class == ErrorClass::Connection)
+        })
+    }
+}
+
+/// Target `index` failed to execute a case.
+#[derive(Debug, thiserror::Error)]
+#[error("running on {label}: {source}")]
+pub struct JudgeError {
+    /// The failed target's position.
+    pub index: usize,
+    /// Its label.
+    pub label: String,
+    /// What failed.
+    #[source]
+    pub source: TargetError,
+}
+
+impl Judge {
+    /// The ids of the oracles that judge one run.
+    pub fn single_run_oracles(&self) -> Vec<OracleId> {
+        self.oracles
+            .iter()
+            .filter(|o| !o.compares_targets())
+            .map(|o| o.id())
+            .collect()
+    }
+
+    /// Executes `case` at `level` on each of `targets` and judges every run; the first target's
+    /// run is the baseline the others are compared with.
+    pub fn judge(
+        &self,
+        case: &TestCase,
+        targets: &[&dyn Target],
+        level: Isolation,
+    ) -> Result<Vec<Judged>, JudgeError> {
+        let judged_by = self.single_run_oracles();
+        let mut runs: Vec<Judged> = Vec::new();
+        for (index, &target) in targets.iter().enumerate() {
+            let label = target.label();
+            let history = self
+                .executor
+                .execute(target, case, level)
+                .map_err(|source| JudgeError {
+                    index,
+                    label: label.clone(),
+                    source,
+                })?;
+            let runner = TargetRunner {
+                executor: self.executor,
+                target,
+            };
+            let mut judged = Judged {
+                label,
+                history,
+                findings: Vec::new(),
+                compared: Vec::new(),
+                is_compared: index > 0,
+                unjudged: Vec::new(),
+            };
+            for oracle in self.oracles.iter().filter(|o| !o.compares_targets()) {
+                let verdict = oracle.check(case, &judged.history, &runner);
+                judged.findings.extend(verdict.findings);
+                judged.unjudged.extend(verdict.unjudged);
+            }
+            if let Some(first) = runs.first() {
+                let mut rerun = || self.executor.execute(targets[0], case, level).ok();
+                let mut compared = Vec::new();
+                let mut unjudged = Vec::new();
+                for oracle in self.comparing_oracles() {
+                    let verdict = oracle.compare(
+                        case,
+                        first.run(&judged_by),
+                        judged.run(&judged_by),
+                        &mut rerun,
+                    );
+                    compared.extend(verdict.findings);
+                    unjudged.extend(verdict.unjudged);
+                }
+                judged.compared = compared;
+                judged.unjudged.extend(unjudged);
+            }
+            runs.push(judged);
+        }
+        Ok(runs)
+    }
+
+    /// The oracles that compare targets: those among [`Judge::oracles`], or the differential
+    /// oracle when none is.
+    fn comparing_oracles(&self) -> Vec<&dyn Oracle> {
+        let listed: Vec<&dyn Oracle> = self
+            .oracles
+            .iter()
+            .filter(|o| o.compares_targets())
+            .map(|o| o.as_ref())
+            .collect();
+        if listed.is_empty() {
+            vec![&Differential]
+        } else {
+            listed
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! Replaying scenarios (`txhunt run`): each scenario at each chosen level on every target,
+//! judged, its expectations checked.
+
+use crate::judge::{Judge, JudgeError};
+use crate::scenarios::Scenario;
+use serde::Serialize;
+use txhunt_db::Target;
+use txhunt_model::{check, Check, History, Isolation, TestCase};
+use txhunt_oracle::{Finding, Unjudged};
+
+/// One scenario at one level on one target.
+#[derive(Debug, Serialize)]
+pub struct RunReport<'a> {
+    /// The scenario's file.
+    pub file: String,
+    /// The target (its label when there are several).
+    pub target: String,
+    /// The level, `None` when the scenario does not apply.
+    pub isolation: Option<Isolation>,
+    /// Why the scenario does not apply to the target, if it does not.
+    pub not_applicable: Option<String>,
+    /// Whether every expectation held and no oracle found a bug candidate.
+    pub passed: bool,
+    /// The expectations, checked.
+    pub checks: Vec<Check>,
+    /// The single-run oracles' findings.
+    pub findings: Vec<Finding>,
+    /// With several targets: the comparison of the first target's run with this one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub differential: Vec<Finding>,
+    /// What an oracle could not judge.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unjudged: Vec<Unjudged>,
+    /// Whether this run was compared with the first target's.
+    #[serde(skip)]
+    pub compared: bool,
+    /// What the target did.
+    pub history: Option<History>,
+    /// The scenario.
+    pub case: &'a TestCase,
+}
+
+/// Replays every scenario on `targets` at the `forced` levels (default: the levels of its
+/// header the first target supports, else its default level), handing each report to `emit`
+/// as it is made; all reports at the end.
+pub fn replay<'a>(
+    judge: &Judge,
+    targets: &[&dyn Target],
+    scenarios: &'a [Scenario],
+    forced: Option<&[Isolation]>,
+    emit: &mut dyn FnMut(&RunReport<'a>),
+) -> Result<Vec<RunReport<'a>>, JudgeError> {
+    let first = targets[0];
+    let mut reports = Vec::new();
+    for (file, case) in scenarios {
+        let levels = match forced {
+            Some(levels) => Ok(levels.to_vec()),
+            None => header_levels(case, first),
+        };
+        let levels = match levels {
+            Ok(levels) => levels,
+            Err(reason) => {
+                let report = RunReport {
+                    file: file.clone(),
+                    target: first.name(),
+                    isolation: None,
+                    not_applicable: Some(reason),
+                    passed: true,
+                    checks: Vec::new(),
+                    findings: Vec::new(),
+                    differential: Vec::new(),
+                    unjudged: Vec::new(),
+                    compared: false,
+                    history: None,
+                    case,
+                };
+                emit(&report);
+                reports.push(report);
+                continue;
+            }
+        };
+        for level in levels {
+            for run in judge.judge(case, targets, level)? {
+                let checks = check(case, &run.history);
+                let passed = checks.iter().all(|c| c.passed) && !run.has_candidate();
+                let report = RunReport {
+                    file: file.clone(),
+                    // Several targets of one kind are told apart by their versions.
+                    target: if targets.len() > 1 {
+                        run.label
+                    } else {
+                        first.name()
+                    },
+                    isolation: Some(level),
+                    not_applicable: None,
+                    passed,
+                    checks,
+                    findings: run.findings,
+                    differential: run.compared,
+                    unjudged: run.unjudged,
+                    compared: run.is_compared,
+                    history: Some(run.history),
+                    case,
+                };
+                emit(&report);
+                reports.push(report);
+            }
+        }
+    }
+    Ok(reports)
+}
+
+/// The levels of a scenario's header that the target supports (its default if none is named);
+/// `Err` with the reason when it names only levels the target lacks.
+fn header_levels(case: &TestCase, target: &dyn Target) -> Result<Vec<Isolation>, String> {
+    let profile = target.profile();
+    if case.header.isolation.is_empty() {
+        return Ok(vec![profile.default_isolation()]);
+    }
+    let levels: Vec<Isolation> = case
+        .header
+        .isolation
+        .iter()
+        .copied()
+        .filter(|l| profile.isolation_levels().contains(l))
+        .collect();
+    if levels.is_empty() {
+        let named: Vec<&str> = case.header.isolation.iter().map(|l| l.name()).collect();
+        return Err(format!(
+            "written for {}; {} supports {}",
+            named.join(", "),
+            target.name(),
+            profile.isolation_names()
+        ));
+    }
+    Ok(levels)
+}

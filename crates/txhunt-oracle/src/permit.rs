@@ -1,0 +1,156 @@
+//! From claims to excuses: what the behaviours a profile documents for a level
+//! ([`txhunt_db::profile::claim`]) let the WSS oracle excuse, and the re-executions that must
+//! show each behaviour at work in a finding (paper 001 §6.4).
+//!
+//! The evidence is always a re-execution on the same target, never a match on the SQL text.
+//! Per behaviour:
+//!
+//! * semi-consistent read: the same case at the level where the manual says it is off (if the
+//!   DBMS has one) *and* the case with a locking read before each UPDATE are
+//!   write-serializable;
+//! * dirty reads, missing gap locks, statement snapshots, write skew: the same case at a level
+//!   where the manual says the behaviour is off is write-serializable (each such level is one
+//!   alternative, tried in the claim's order); write skew where no level is stronger: each
+//!   transaction replayed on its snapshot ([`Evidence::SnapshotReplay`]);
+//! * snapshot order, serializable snapshot isolation's order: some serial order other than
+//!   commit order reproduces the run.
+
+use txhunt_db::profile::claim::{Behaviour, Claim};
+use txhunt_db::Profile;
+use txhunt_model::Isolation;
+
+/// One piece of evidence, decided by re-executing on the target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Evidence {
+    /// The same case, submitted in the same order at this stronger level, where the behaviour
+    /// is documented to be off, is write-serializable (no violation, or its final state and
+    /// writes are those of some serial order).
+    StrongerLevel(Isolation),
+    /// The same case with every UPDATE preceded, in its transaction, by a locking read of the
+    /// rows it chooses (`SELECT … FOR UPDATE` with its WHERE clause; an autocommit UPDATE is
+    /// wrapped in BEGIN … COMMIT for it) is write-serializable at the same level. The locking
+    /// read waits for rows other transactions locked and re-checks the WHERE clause on their
+    /// newest version, so the UPDATE can no longer skip a row without waiting (InnoDB's
+    /// semi-consistent read is used by UPDATE only); nothing else changes, the data written is
+    /// the same. (Paper 001's Figure 5 turns the UPDATE into a DELETE instead; that also
+    /// changes what is written, and on Listing 6 the DELETE variant hides a missing gap lock.)
+    LockedUpdate,
+    /// The concurrent final state and every committed write's success are those of a serial
+    /// execution of the committed transactions in some order other than their commit order:
+    /// the schedule is serializable, only not in commit order.
+    SomeSerialOrder,
+    /// The run is one of snapshot isolation, shown by replay: every committed transaction,
+    /// run alone on the state the transactions committed before its snapshot left, answers
+    /// as it did concurrently, and the changes each made, applied in commit order, give the
+    /// final state without two of them changing one row (first committer wins). For engines
+    /// with no stronger level to compare against.
+    SnapshotReplay,
+}
+
+/// A documented behaviour that explains a WSS violation when all its evidence holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Permission {
+    /// The behaviour as the DBMS documents it.
+    pub claim: Claim,
+    /// What must hold, all of it, for this behaviour to explain a violation.
+    pub evidence: Vec<Evidence>,
+}
+
+/// The permissions of `profile` at `isolation`, in the order the WSS oracle tries them.
+pub fn permissions(profile: &dyn Profile, isolation: Isolation) -> Vec<Permission> {
+    profile
+        .claims(isolation)
+        .iter()
+        .flat_map(|claim| {
+            alternatives(claim).into_iter().map(|evidence| Permission {
+                claim: *claim,
+                evidence,
+            })
+        })
+        .collect()
+}
+
+/// Whether the DBMS promises only *some* serial order at `isolation` (snapshot isolation,
+/// SSI), not the commit order.
+pub fn promises_some_serial_order(profile: &dyn Profile, isolation: Isolation) -> bool {
+    profile.claims(isolation).iter().any(|c| {
+        matches!(
+            c.behaviour,
+            Behaviour::SnapshotOrder | Behaviour::SomeSerialOrder
+        )
+    })
+}
+
+/// The ways `claim` can be shown, each a list of evidence that must all hold.
+fn alternatives(claim: &Claim) -> Vec<Vec<Evidence>> {
+    let stronger = || {
+        claim
+            .off_at
+            .iter()
+            .map(|&level| vec![Evidence::StrongerLevel(level)])
+            .collect::<Vec<_>>()
+    };
+    match claim.behaviour {
+        Behaviour::SemiConsistentRead => {
+            let mut all: Vec<Evidence> = claim
+                .off_at
+                .first()
+                .map(|&level| Evidence::StrongerLevel(level))
+                .into_iter()
+                .collect();
+            all.push(Evidence::LockedUpdate);
+            vec![all]
+        }
+        Behaviour::WriteSkew if claim.off_at.is_empty() => vec![vec![Evidence::SnapshotReplay]],
+        Behaviour::DirtyRead
+        | Behaviour::NoGapLocks
+        | Behaviour::StatementSnapshots
+        | Behaviour::WriteSkew => stronger(),
+        Behaviour::SnapshotOrder | Behaviour::SomeSerialOrder => {
+            vec![vec![Evidence::SomeSerialOrder]]
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use txhunt_db::open_target;
+
+    #[test]
+    fn claims_become_the_permissions_the_wss_oracle_tried_before() {
+        let sqlite = open_target("sqlite", None).unwrap();
+        assert!(permissions(sqlite.profile(), Isolation::Serializable).is_empty());
+        let mvcc = open_target("turso-mvcc", None).unwrap();
+        let shown: Vec<(&str, Vec<Evidence>)> = permissions(mvcc.profile(), Isolation::Snapshot)
+            .into_iter()
+            .map(|p| (p.claim.behaviour.name(), p.evidence))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("snapshot-order", vec![Evidence::SomeSerialOrder]),
+                ("write-skew", vec![Evidence::SnapshotReplay]),
+            ]
+        );
+        assert!(promises_some_serial_order(
+            mvcc.profile(),
+            Isolation::Snapshot
+        ));
+        let innodb: Vec<(&str, Vec<Evidence>)> = permissions(
+            &txhunt_db::profile::innodb::MARIADB,
+            Isolation::ReadCommitted,
+        )
+        .into_iter()
+        .map(|p| (p.claim.behaviour.name(), p.evidence))
+        .collect();
+        let rr = Evidence::StrongerLevel(Isolation::RepeatableRead);
+        assert_eq!(
+            innodb,
+            [
+                ("semi-consistent-read", vec![rr, Evidence::LockedUpdate]),
+                ("no-gap-locks", vec![rr]),
+            ]
+        );
+    }
+}
