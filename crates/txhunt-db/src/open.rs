@@ -76,7 +76,7 @@ pub fn open_targets(
         let family = first.profile().family();
         if let Some(other) = rest.iter().find(|t| t.profile().family() != family) {
             return Err(TargetError::Spec(format!(
-                "--target: {} and {} speak different SQL; the differential oracle compares targets of one family (sqlite, MySQL, PostgreSQL)",
+                "--target: {} and {} speak different SQL; several targets run the same cases and must be of one family (sqlite, MySQL, PostgreSQL)",
                 first.name(),
                 other.name()
             )));

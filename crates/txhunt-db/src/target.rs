@@ -29,6 +29,14 @@ pub enum TargetError {
         /// The levels it has.
         supported: String,
     },
+    /// The requested concurrency-control mode is not offered by the target.
+    #[error("{target} has no {mode} mode")]
+    Mode {
+        /// The target's name.
+        target: String,
+        /// The mode asked for.
+        mode: Mode,
+    },
 }
 
 impl TargetError {

@@ -201,8 +201,13 @@ impl fmt::Display for BlockDetection {
     }
 }
 
+/// A `--block-detect` or duration flag value that does not parse.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct FlagError(String);
+
 impl FromStr for BlockDetection {
-    type Err = String;
+    type Err = FlagError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         if text == "exact" {
@@ -210,15 +215,15 @@ impl FromStr for BlockDetection {
         }
         match text.strip_prefix("timeout:") {
             Some(d) => parse_duration(d).map(BlockDetection::Timeout),
-            None => Err(format!(
+            None => Err(FlagError(format!(
                 "unknown block detection '{text}'; accepted: exact, timeout:DURATION (e.g. timeout:2s)"
-            )),
+            ))),
         }
     }
 }
 
 /// Parses `250ms`, `2s`, `1.5s`, `3m`.
-pub fn parse_duration(text: &str) -> Result<Duration, String> {
+pub fn parse_duration(text: &str) -> Result<Duration, FlagError> {
     let text = text.trim();
     let split = text
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
@@ -226,16 +231,16 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
     let (number, unit) = text.split_at(split);
     let value: f64 = number
         .parse()
-        .map_err(|_| format!("bad duration '{text}'; write e.g. 500ms, 2s, 1m"))?;
+        .map_err(|_| FlagError(format!("bad duration '{text}'; write e.g. 500ms, 2s, 1m")))?;
     let seconds = match unit {
         "ms" => value / 1000.0,
         "s" | "" => value,
         "m" => value * 60.0,
         "h" => value * 3600.0,
         _ => {
-            return Err(format!(
+            return Err(FlagError(format!(
                 "bad duration unit in '{text}'; accepted: ms, s, m, h"
-            ))
+            )))
         }
     };
     Ok(Duration::from_secs_f64(seconds))

@@ -12,6 +12,22 @@ use std::time::Duration;
 use txhunt_db::{Database, SessionConfig, Target, TargetError};
 use txhunt_model::{DbState, Isolation, Outcome};
 
+/// A statement the shell could not send.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ShellError {
+    /// No session has that number.
+    #[error("no session {session}; sessions are 1 to {sessions}")]
+    NoSession {
+        /// The number asked for.
+        session: usize,
+        /// How many sessions there are.
+        sessions: usize,
+    },
+    /// The session still runs its previous statement.
+    #[error("session {0} is still running its statement")]
+    Busy(usize),
+}
+
 /// What happened in a session, as it happens.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ShellEvent {
@@ -119,16 +135,16 @@ impl Shell {
     /// Sends `sql` to session `k` (1-based) and returns what it did once it ended or is known
     /// to wait on a lock (or ran for a second); a waiting or long statement's end is sent to
     /// the events channel later, from a watcher thread.
-    pub fn submit(&self, k: usize, sql: &str) -> Result<ShellEvent, String> {
+    pub fn submit(&self, k: usize, sql: &str) -> Result<ShellEvent, ShellError> {
         let index = k.wrapping_sub(1);
         let (Some(session), Some(busy)) = (self.sessions.get(index), self.busy.get(index)) else {
-            return Err(format!(
-                "no session {k}; sessions are 1 to {}",
-                self.sessions.len()
-            ));
+            return Err(ShellError::NoSession {
+                session: k,
+                sessions: self.sessions.len(),
+            });
         };
         if busy.swap(true, Ordering::SeqCst) {
-            return Err(format!("session {k} is still running its statement"));
+            return Err(ShellError::Busy(k));
         }
         let baseline = session.submit(sql);
         let (now, waited) = match self.detector.after_submit(session, baseline, FOREGROUND) {

@@ -12,7 +12,7 @@ mod protocol;
 mod runner;
 mod session;
 
-pub use block::{parse_duration, BlockDetection, BlockDetector};
+pub use block::{parse_duration, BlockDetection, BlockDetector, FlagError};
 pub use runner::{Runner, TargetRunner};
 
 use block::Solo;

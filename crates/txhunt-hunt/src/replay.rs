@@ -59,7 +59,7 @@ pub fn replay<'a>(
         };
         let levels = match levels {
             Ok(levels) => levels,
-            Err(reason) => {
+            Err(NotApplicable(reason)) => {
                 let report = RunReport {
                     file: file.clone(),
                     target: first.name(),
@@ -110,9 +110,12 @@ pub fn replay<'a>(
     Ok(reports)
 }
 
+/// Why a scenario does not apply to a target.
+struct NotApplicable(String);
+
 /// The levels of a scenario's header that the target supports (its default if none is named);
 /// `Err` with the reason when it names only levels the target lacks.
-fn header_levels(case: &TestCase, target: &dyn Target) -> Result<Vec<Isolation>, String> {
+fn header_levels(case: &TestCase, target: &dyn Target) -> Result<Vec<Isolation>, NotApplicable> {
     let profile = target.profile();
     if case.header.isolation.is_empty() {
         return Ok(vec![profile.default_isolation()]);
@@ -126,12 +129,12 @@ fn header_levels(case: &TestCase, target: &dyn Target) -> Result<Vec<Isolation>,
         .collect();
     if levels.is_empty() {
         let named: Vec<&str> = case.header.isolation.iter().map(|l| l.name()).collect();
-        return Err(format!(
+        return Err(NotApplicable(format!(
             "written for {}; {} supports {}",
             named.join(", "),
             target.name(),
             profile.isolation_names()
-        ));
+        )));
     }
     Ok(levels)
 }

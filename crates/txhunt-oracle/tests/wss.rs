@@ -361,5 +361,5 @@ fn snapshot_replay_accepts_snapshot_isolation_and_refuses_a_lost_update() {
     let mariadb = open_target("mariadb", None).expect("the MariaDB testbed must start");
     let refused = replay(mariadb.as_ref(), &lost, Isolation::RepeatableRead);
     let why = refused.expect_err("a lost update is not snapshot isolation");
-    assert!(why.contains("first committer wins"), "{why}");
+    assert!(why.to_string().contains("first committer wins"), "{why}");
 }

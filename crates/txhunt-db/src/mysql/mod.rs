@@ -114,10 +114,7 @@ impl Database for MysqlDatabase {
         config: SessionConfig,
         _hook: Option<Arc<dyn LockWaitHook>>,
     ) -> Result<Box<dyn Connection>, TargetError> {
-        let setup = self
-            .profile
-            .session_setup(config)
-            .map_err(TargetError::Spec)?;
+        let setup = self.profile.session_setup(config)?;
         let mut conn =
             Conn::new(self.opts.clone()).map_err(|e| TargetError::db("opening a session", e))?;
         for sql in setup {

@@ -200,10 +200,7 @@ impl Database for PgDatabase {
         config: SessionConfig,
         _hook: Option<Arc<dyn LockWaitHook>>,
     ) -> Result<Box<dyn Connection>, TargetError> {
-        let mut setup = self
-            .profile
-            .session_setup(config)
-            .map_err(TargetError::Spec)?;
+        let mut setup = self.profile.session_setup(config)?;
         setup.insert(0, self.search_path());
         setup.insert(0, format!("SET application_name = '{}'", self.name));
         let mut client = self

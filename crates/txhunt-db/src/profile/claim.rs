@@ -3,8 +3,8 @@
 //! COMMITTED, snapshot isolation's write skew, …), each with the manual section that states it
 //! and the stronger levels where it is documented to be off.
 //!
-//! A claim is a fact about the DBMS, not a verdict: the oracles decide what a claim may excuse
-//! and how to show that the behaviour is at work in a finding.
+//! A claim is a fact about the DBMS, not a verdict: what a claim may excuse, and how to show
+//! that the behaviour is at work in a run, is decided above this crate.
 
 use txhunt_model::Isolation;
 

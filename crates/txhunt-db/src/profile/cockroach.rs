@@ -9,7 +9,7 @@
 use super::claim::Claim;
 use super::postgres::{classify_sqlstate, isolation_setup, snapshot_claims};
 use super::{ErrorEffect, ProbeQuery, Profile, ServerProfile};
-use crate::target::SessionConfig;
+use crate::target::{SessionConfig, TargetError};
 use txhunt_model::{DbError, ErrorClass, Isolation, SqlFamily};
 
 /// The CockroachDB profile.
@@ -47,7 +47,7 @@ impl Profile for CockroachProfile {
 }
 
 impl ServerProfile for CockroachProfile {
-    fn session_setup(&self, config: SessionConfig) -> Result<Vec<String>, String> {
+    fn session_setup(&self, config: SessionConfig) -> Result<Vec<String>, TargetError> {
         super::check_config(self, config)?;
         Ok(vec![isolation_setup(config)])
     }

@@ -24,7 +24,7 @@ use super::{
     classify_mysql_errno, mysql_level_name, ErrorEffect, ProbeQuery, Profile, ServerProfile,
     ANSI_LEVELS,
 };
-use crate::target::SessionConfig;
+use crate::target::{SessionConfig, TargetError};
 use txhunt_model::{DbError, ErrorClass, Isolation, SqlFamily};
 
 /// Which InnoDB server.
@@ -103,7 +103,7 @@ impl Profile for InnodbProfile {
 }
 
 impl ServerProfile for InnodbProfile {
-    fn session_setup(&self, config: SessionConfig) -> Result<Vec<String>, String> {
+    fn session_setup(&self, config: SessionConfig) -> Result<Vec<String>, TargetError> {
         super::check_config(self, config)?;
         let variable = match self.flavour {
             Flavour::Mariadb => "tx_isolation",
@@ -207,6 +207,7 @@ MariaDB thread id 7, OS thread handle 1, query id 740 localhost 127.0.0.1 root U
         assert!(MARIADB
             .session_setup(snapshot)
             .unwrap_err()
+            .to_string()
             .contains("it supports"));
     }
 

@@ -8,7 +8,7 @@ pub mod sqlite;
 pub mod tidb;
 pub mod turso;
 
-use crate::target::SessionConfig;
+use crate::target::{SessionConfig, TargetError};
 use claim::Claim;
 use txhunt_model::{DbError, ErrorClass, Isolation, Mode, SqlFamily};
 
@@ -100,7 +100,7 @@ pub enum ProbeQuery {
 pub trait ServerProfile: Profile {
     /// The statements that configure a fresh session (isolation level, mode, timeouts); never
     /// `SET GLOBAL`. Errors name what the DBMS does not offer.
-    fn session_setup(&self, config: SessionConfig) -> Result<Vec<String>, String>;
+    fn session_setup(&self, config: SessionConfig) -> Result<Vec<String>, TargetError>;
     /// Sorts an error, given the DBMS's code (errno or SQLSTATE) and message, into a class.
     fn classify(&self, code: &str, message: &str) -> ErrorClass;
     /// The questions whose answers say whether session `id` waits on a lock.
@@ -137,18 +137,20 @@ pub trait ServerProfile: Profile {
 }
 
 /// Checks that `config` asks only for what `profile` offers.
-pub fn check_config(profile: &dyn ServerProfile, config: SessionConfig) -> Result<(), String> {
+pub fn check_config(profile: &dyn ServerProfile, config: SessionConfig) -> Result<(), TargetError> {
     if !profile.isolation_levels().contains(&config.isolation) {
-        return Err(format!(
-            "{} does not support isolation level {}; it supports: {}",
-            profile.name(),
-            config.isolation,
-            profile.isolation_names()
-        ));
+        return Err(TargetError::Isolation {
+            target: profile.name().into(),
+            level: config.isolation,
+            supported: profile.isolation_names(),
+        });
     }
     if let Some(mode) = config.mode {
         if !profile.modes().contains(&mode) && mode != Mode::Pessimistic {
-            return Err(format!("{} has no {mode} mode", profile.name()));
+            return Err(TargetError::Mode {
+                target: profile.name().into(),
+                mode,
+            });
         }
     }
     Ok(())

@@ -10,7 +10,7 @@
 
 use super::claim::{Claim, PG_STATEMENT_SNAPSHOTS, PG_WRITE_SKEW, SNAPSHOT_ORDER, SSI_ORDER};
 use super::{ErrorEffect, ProbeQuery, Profile, ServerProfile, ANSI_LEVELS};
-use crate::target::SessionConfig;
+use crate::target::{SessionConfig, TargetError};
 use txhunt_model::{DbError, ErrorClass, Isolation, SqlFamily};
 
 /// The PostgreSQL profile.
@@ -81,7 +81,7 @@ impl Profile for PostgresProfile {
 }
 
 impl ServerProfile for PostgresProfile {
-    fn session_setup(&self, config: SessionConfig) -> Result<Vec<String>, String> {
+    fn session_setup(&self, config: SessionConfig) -> Result<Vec<String>, TargetError> {
         super::check_config(self, config)?;
         Ok(vec![isolation_setup(config)])
     }

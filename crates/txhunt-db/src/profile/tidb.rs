@@ -14,7 +14,7 @@ use super::claim::{Claim, SNAPSHOT_ORDER, TIDB_SEMI_CONSISTENT_READ};
 use super::{
     classify_mysql_errno, mysql_level_name, ErrorEffect, ProbeQuery, Profile, ServerProfile,
 };
-use crate::target::SessionConfig;
+use crate::target::{SessionConfig, TargetError};
 use txhunt_model::{DbError, ErrorClass, Isolation, Mode, SqlFamily};
 
 /// The TiDB profile.
@@ -61,7 +61,7 @@ impl Profile for TidbProfile {
 }
 
 impl ServerProfile for TidbProfile {
-    fn session_setup(&self, config: SessionConfig) -> Result<Vec<String>, String> {
+    fn session_setup(&self, config: SessionConfig) -> Result<Vec<String>, TargetError> {
         super::check_config(self, config)?;
         let mode = config.mode.unwrap_or(Mode::Pessimistic);
         Ok(vec![

@@ -160,6 +160,23 @@ fn savepoints_open_txns(runner: &dyn Runner) -> bool {
     runner.profile().savepoint_opens_transaction()
 }
 
+/// Why a piece of evidence does not hold, in one line: what the re-execution showed instead.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct NotShown(pub String);
+
+impl From<String> for NotShown {
+    fn from(why: String) -> Self {
+        NotShown(why)
+    }
+}
+
+impl From<&str> for NotShown {
+    fn from(why: &str) -> Self {
+        NotShown(why.to_string())
+    }
+}
+
 /// The serial order, for evidence: `t2 → t1 (rolled back) → t3`.
 fn order(units: &[Unit]) -> String {
     units

@@ -15,7 +15,7 @@ use super::compare::compare;
 use super::orders::candidate_orders;
 use super::schedule::{fcrfs, tx_serial, Unit};
 use super::snapshot::snapshot_replay;
-use super::{compares_reads, order, savepoints_open_txns, violations};
+use super::{compares_reads, order, savepoints_open_txns, violations, NotShown};
 use crate::permit::{permissions, promises_some_serial_order, Evidence};
 use crate::{Excuse, Permissible, SerialLevel};
 use std::collections::HashMap;
@@ -38,7 +38,7 @@ pub fn explain(
             history.isolation
         )]);
     }
-    let mut decided: HashMap<Evidence, Result<String, String>> = HashMap::new();
+    let mut decided: HashMap<Evidence, Result<String, NotShown>> = HashMap::new();
     let mut ruled_out = Vec::new();
     'permissions: for permission in permissions {
         let id = permission.claim.behaviour.name();
@@ -73,18 +73,18 @@ fn decide(
     case: &TestCase,
     history: &History,
     runner: &dyn Runner,
-) -> Result<String, String> {
+) -> Result<String, NotShown> {
     match evidence {
         Evidence::StrongerLevel(level) => {
             if !runner.profile().isolation_levels().contains(&level) {
-                return Err(format!("{} offers no {level}", runner.profile().name()));
+                return Err(format!("{} offers no {level}", runner.profile().name()).into());
             }
             let stronger = runner
                 .run(case, level)
                 .map_err(|e| format!("the case could not run at {level}: {e}"))?;
             write_serializable(case, &stronger, runner)
                 .map(|how| format!("at {level} the same case {how}"))
-                .map_err(|why| format!("at {level} the same case {why}"))
+                .map_err(|why| format!("at {level} the same case {why}").into())
         }
         Evidence::LockedUpdate => {
             let (variant, updates) = locked_updates(case, runner.profile().family())?;
@@ -99,7 +99,7 @@ fn decide(
             let what = format!("with a SELECT … FOR UPDATE of its rows before {which}, the case");
             write_serializable(&variant, &ran, runner)
                 .map(|how| format!("{what} {how}"))
-                .map_err(|why| format!("{what} {why}"))
+                .map_err(|why| format!("{what} {why}").into())
         }
         Evidence::SomeSerialOrder => {
             let units = fcrfs(case, history, savepoints_open_txns(runner))
@@ -117,7 +117,7 @@ fn decide(
 /// `case` with every UPDATE preceded by the locking read of the rows it chooses (in its
 /// transaction; an autocommit UPDATE becomes BEGIN, read, UPDATE, COMMIT), and how many
 /// UPDATEs there were; an error when there are none or one has no locking read.
-fn locked_updates(case: &TestCase, family: SqlFamily) -> Result<(TestCase, usize), String> {
+fn locked_updates(case: &TestCase, family: SqlFamily) -> Result<(TestCase, usize), NotShown> {
     let in_explicit: Vec<usize> = case
         .txns()
         .iter()
@@ -165,14 +165,14 @@ fn write_serializable(
     case: &TestCase,
     history: &History,
     runner: &dyn Runner,
-) -> Result<String, String> {
+) -> Result<String, NotShown> {
     let units = fcrfs(case, history, savepoints_open_txns(runner)).ok_or(
         "cannot be judged (a statement hung or never completed, or a savepoint ran after an abort)",
     )?;
     let found = violations(case, history, runner);
     if !found.unjudged.is_empty() {
         let reasons: Vec<&str> = found.unjudged.iter().map(|u| u.reason.as_str()).collect();
-        return Err(format!("could not be judged ({})", reasons.join("; ")));
+        return Err(format!("could not be judged ({})", reasons.join("; ")).into());
     }
     if found.findings.is_empty() {
         return Ok(format!(
@@ -187,11 +187,11 @@ fn write_serializable(
         .collect();
     let violated = format!("violates WSS too ({})", signatures.join(", "));
     if !promises_some_serial_order(runner.profile(), history.isolation) {
-        return Err(violated);
+        return Err(violated.into());
     }
     some_serial_order(case, history, &units, runner)
         .map(|how| format!("is write-serializable: {how}"))
-        .map_err(|_| violated)
+        .map_err(|_| violated.into())
 }
 
 /// `Ok` naming a serial order of the committed transactions, other than commit order, that
@@ -202,7 +202,7 @@ fn some_serial_order(
     history: &History,
     units: &[Unit],
     runner: &dyn Runner,
-) -> Result<String, String> {
+) -> Result<String, NotShown> {
     let state = history.final_state.as_ref().ok_or("no final state")?;
     let committed: Vec<&Unit> = units.iter().filter(|u| u.committed).collect();
     let reads = compares_reads(history, runner);
@@ -233,7 +233,8 @@ fn some_serial_order(
     }
     Err(format!(
         "no other serial order of the committed transactions ({tried} tried) reproduces the final state and writes"
-    ))
+    )
+    .into())
 }
 
 /// The committed transactions ordered by when their first statement completed: under

@@ -23,8 +23,8 @@
 //!
 //! [`Evidence::SnapshotReplay`]: txhunt_db::profile::permission::Evidence::SnapshotReplay
 
-use super::order;
 use super::schedule::{tx_serial, Serial, Unit};
+use super::{order, NotShown};
 use crate::same_rows;
 use std::collections::HashMap;
 use txhunt_exec::Runner;
@@ -45,7 +45,7 @@ pub fn snapshot_replay(
     history: &History,
     units: &[Unit],
     runner: &dyn Runner,
-) -> Result<String, String> {
+) -> Result<String, NotShown> {
     let state = history.final_state.as_ref().ok_or("no final state")?;
     let committed: Vec<&Unit> = units.iter().filter(|u| u.committed).collect();
     let replays = Replays::new(case, history, runner);
@@ -58,7 +58,7 @@ pub fn snapshot_replay(
             }
         }
     }
-    Err(first_error.unwrap_or_default())
+    Err(first_error.unwrap_or_else(|| "no snapshot point was tried".into()))
 }
 
 fn check(
@@ -68,7 +68,7 @@ fn check(
     committed: &[&Unit],
     at: SnapshotAt,
     replays: &Replays<'_>,
-) -> Result<String, String> {
+) -> Result<String, NotShown> {
     let position = positions(history);
     let txns = case.txns();
     let txn_of = |u: &Unit| txns.iter().find(|t| t.steps.contains(&u.steps[0]));
@@ -118,7 +118,8 @@ fn check(
                     unit.label,
                     named(&prefix),
                     outcome
-                ));
+                )
+                .into());
             }
         }
         current = apply(&current, &snapshot_state, &after).map_err(|row| {
@@ -173,7 +174,7 @@ fn same_outcome(a: &Outcome, b: &Outcome) -> bool {
 /// `current` with the change from `before` to `after` applied (rows `before` has and `after`
 /// lacks are removed, the reverse added, per table, as bags); `Err` naming a row to remove
 /// that `current` no longer has.
-fn apply(current: &DbState, before: &DbState, after: &DbState) -> Result<DbState, String> {
+fn apply(current: &DbState, before: &DbState, after: &DbState) -> Result<DbState, NotShown> {
     let mut next = DbState::new();
     let names: std::collections::BTreeSet<&str> = current
         .tables()
@@ -239,7 +240,7 @@ impl<'a> Replays<'a> {
     }
 
     /// The state the case's setup leaves.
-    fn initial(&self) -> Result<DbState, String> {
+    fn initial(&self) -> Result<DbState, NotShown> {
         Ok(self.run(&tx_serial(self.case, &[]))?.0)
     }
 
@@ -249,13 +250,13 @@ impl<'a> Replays<'a> {
         &self,
         state: &DbState,
         unit: &Unit,
-    ) -> Result<(DbState, Vec<(usize, Outcome)>), String> {
+    ) -> Result<(DbState, Vec<(usize, Outcome)>), NotShown> {
         let mut serial = tx_serial(self.case, std::slice::from_ref(unit));
         serial.case.init.extend(restore(self.case, state));
         self.run(&serial)
     }
 
-    fn run(&self, serial: &Serial) -> Result<(DbState, Vec<(usize, Outcome)>), String> {
+    fn run(&self, serial: &Serial) -> Result<(DbState, Vec<(usize, Outcome)>), NotShown> {
         let ran = self
             .runner
             .run(&serial.case, self.history.isolation)
