@@ -19,59 +19,44 @@ fn txhunt(args: &[&str]) -> (Option<i32>, String) {
     (out.status.code(), format!("{stdout}{stderr}"))
 }
 
+/// `txhunt run ARGS…` must exit with `code`; its output, versions masked.
+fn replayed(args: &[&str], code: i32) -> String {
+    let (exit, stdout) = txhunt(&[&["run"], args].concat());
+    assert_eq!(exit, Some(code), "{stdout}");
+    mask_versions(&stdout)
+}
+
 #[test]
 fn a_replayed_schedule() {
-    let (code, stdout) = txhunt(&[
-        "run",
-        "examples/01-writer-blocks-writer.sql",
-        "examples/06-dirty-read.sql",
-    ]);
-    assert_eq!(code, Some(0), "{stdout}");
-    insta::assert_snapshot!(stdout);
+    insta::assert_snapshot!(replayed(
+        &[
+            "examples/01-writer-blocks-writer.sql",
+            "examples/06-dirty-read.sql"
+        ],
+        0
+    ));
 }
 
 #[test]
 fn a_differential_bug_candidate() {
-    let (code, stdout) = txhunt(&[
-        "run",
-        "--target",
-        "sqlite",
-        "--target",
-        "turso",
-        "tests/differential/turso-fk-checked-per-row-upsert.sql",
-    ]);
-    assert_eq!(code, Some(1), "{stdout}");
-    insta::assert_snapshot!(mask_versions(&stdout));
+    let file = "tests/differential/turso-fk-checked-per-row-upsert.sql";
+    let args = ["--target", "sqlite", "--target", "turso", file];
+    insta::assert_snapshot!(replayed(&args, 1));
 }
 
 #[test]
 fn a_permissible_write_skew() {
-    let (code, stdout) = txhunt(&[
-        "run",
-        "--target",
-        "turso-mvcc",
-        "--oracle",
-        "explicit,wss",
-        "tests/turso-mvcc/write-skew.sql",
-    ]);
-    assert_eq!(code, Some(0), "{stdout}");
-    insta::assert_snapshot!(stdout);
+    let file = "tests/turso-mvcc/write-skew.sql";
+    let args = ["--target", "turso-mvcc", "--oracle", "explicit,wss", file];
+    insta::assert_snapshot!(replayed(&args, 0));
 }
 
 #[test]
 fn a_compatibility_verdict() {
-    let (code, stdout) = txhunt(&[
-        "run",
-        "--target",
-        "sqlite",
-        "--target",
-        "turso",
-        "--oracle",
-        "explicit,wss",
-        "tests/differential/sqlite-turso-stale-writer.sql",
-    ]);
-    assert_eq!(code, Some(0), "{stdout}");
-    insta::assert_snapshot!(mask_versions(&stdout));
+    let file = "tests/differential/sqlite-turso-stale-writer.sql";
+    let pair = ["--target", "sqlite", "--target", "turso"];
+    let args = [&pair[..], &["--oracle", "explicit,wss", file]].concat();
+    insta::assert_snapshot!(replayed(&args, 0));
 }
 
 #[test]
