@@ -7,7 +7,7 @@ use txhunt_exec::Executor;
 use txhunt_hunt::store::{save, Saved};
 use txhunt_hunt::{run, Campaign, Judge, Stats};
 use txhunt_model::{scenario, Isolation};
-use txhunt_oracle::{Finding, Signature};
+use txhunt_oracle::{Detail, Finding, Signature};
 use txhunt_sql::dialect::Sqlite;
 use txhunt_sql::{generate, GenConfig};
 
@@ -84,7 +84,9 @@ fn saved_cases_replay_to_the_same_history() {
             .execute(target.as_ref(), &generated.case, level)
             .unwrap();
         let finding = Finding {
-            details: vec!["evidence".into()],
+            details: vec![Detail::Note {
+                text: "evidence".into(),
+            }],
             ..Finding::new(Signature::Hang, "a case saved as a finding".into(), vec![0])
         };
         let saved = Saved {

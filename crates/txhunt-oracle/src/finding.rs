@@ -1,6 +1,7 @@
 //! What oracles say: [`Finding`]s with typed [`Signature`]s, and what explains a finding when a
 //! documented behaviour or design difference does ([`Permissible`]).
 
+use crate::Detail;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -54,11 +55,13 @@ impl FromStr for OracleId {
 }
 
 /// Which serial schedule a WSS finding compares against (paper 001 §4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum SerialLevel {
     /// Whole transactions in FCRFS order (`tx-wss`).
+    #[serde(rename = "tx-wss")]
     Transaction,
     /// The committed transactions' statements as autocommit statements (`stmt-wss`).
+    #[serde(rename = "stmt-wss")]
     Statement,
 }
 
@@ -230,9 +233,10 @@ pub struct Finding {
     pub summary: String,
     /// The steps (indices into the case's steps) the evidence is about.
     pub steps: Vec<usize>,
-    /// The evidence, one line each (states side by side, diverging statements, serial order).
+    /// The evidence (serial order, states side by side, diverging statements, behaviours
+    /// ruled out).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub details: Vec<String>,
+    pub details: Vec<Detail>,
     /// Set when a documented behaviour of the DBMS (or a design difference between two
     /// targets) explains the finding: it is not a bug candidate.
     #[serde(default, skip_serializing_if = "Option::is_none")]

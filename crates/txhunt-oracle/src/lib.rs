@@ -14,11 +14,13 @@
 //! may excuse.
 
 pub mod differential;
+mod evidence;
 pub mod explicit;
 mod finding;
 pub mod permit;
 pub mod wss;
 
+pub use evidence::Detail;
 pub use finding::{
     Difference, Divergence, Excuse, Finding, Judged, OracleId, Permissible, SerialLevel, Signature,
     Unjudged, UnknownOracle, UnknownSignature,

@@ -7,7 +7,7 @@ use txhunt_db::open_target;
 use txhunt_exec::Executor;
 use txhunt_model::{scenario, History, Isolation, TestCase};
 use txhunt_oracle::{
-    differential, Difference, Divergence, Finding, OracleId, Run, SerialLevel, Signature,
+    differential, Detail, Difference, Divergence, Finding, OracleId, Run, SerialLevel, Signature,
 };
 
 fn run(case: &TestCase, level: Isolation) -> History {
@@ -69,11 +69,12 @@ fn a_dirty_read_is_an_inconsistent_result_then_nothing_else() {
         f.summary,
         "serializable vs read-uncommitted: inconsistent result"
     );
+    let lines: Vec<String> = f.details.iter().flat_map(Detail::lines).collect();
     assert_eq!(
-        f.details[0],
+        lines[0],
         "serializable: t2 `SELECT v FROM t WHERE k = 1` completed: rows [(0)]"
     );
-    assert!(f.details[1].ends_with("completed: rows [(1)]"), "{f:#?}");
+    assert!(lines[1].ends_with("completed: rows [(1)]"), "{f:#?}");
     assert!(f.is_candidate());
 }
 

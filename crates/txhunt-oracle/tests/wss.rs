@@ -8,7 +8,7 @@ use txhunt_exec::{Executor, TargetRunner};
 use txhunt_model::{check, scenario, History, Isolation, Step, TestCase};
 use txhunt_oracle::wss::schedule::fcrfs;
 use txhunt_oracle::wss::Wss;
-use txhunt_oracle::{Finding, Oracle, Permissible};
+use txhunt_oracle::{Detail, Finding, Oracle, Permissible};
 use txhunt_sql::dialect::Sqlite;
 use txhunt_sql::{generate, GenConfig};
 
@@ -61,6 +61,11 @@ fn execute<'a>(
     (history, runner)
 }
 
+/// A finding's evidence as the lines `txhunt run` prints.
+fn evidence(finding: &Finding) -> Vec<String> {
+    finding.details.iter().flat_map(Detail::lines).collect()
+}
+
 fn signatures(findings: &[Finding]) -> Vec<String> {
     findings.iter().map(|f| f.signature.to_string()).collect()
 }
@@ -75,7 +80,7 @@ fn paper_listings_violate_wss_at_read_committed_on_mariadb_but_not_at_repeatable
         ["tx-wss:final-state", "stmt-wss:final-state"],
         "{findings:#?}"
     );
-    let details = findings[0].details.join("\n");
+    let details = evidence(&findings[0]).join("\n");
     assert!(
         details.contains("serial order (tx-wss, FCRFS): t1 → t2"),
         "{details}"
@@ -108,8 +113,7 @@ fn paper_listings_violate_wss_at_read_committed_on_mariadb_but_not_at_repeatable
         ["tx-wss:final-state", "stmt-wss:final-state"],
         "{findings:#?}"
     );
-    assert!(findings[0]
-        .details
+    assert!(evidence(&findings[0])
         .join("\n")
         .contains("serial order (tx-wss, FCRFS): t2 → t1"));
     let why = permissible(&findings, "no-gap-locks");
@@ -141,8 +145,7 @@ fn snapshot_behaviours_on_postgres_are_permissible_by_their_evidence() {
 
     let ssi = example("wss/ssi-order.sql");
     let findings = judge(postgres.as_ref(), &ssi, Isolation::Serializable);
-    assert!(findings[0]
-        .details
+    assert!(evidence(&findings[0])
         .iter()
         .any(|d| d.starts_with("reads not compared: postgres's SERIALIZABLE reads a snapshot")));
     let why = permissible(&findings, "ssi-order");
@@ -179,7 +182,7 @@ fn an_unexplained_violation_is_a_bug_candidate_that_says_why() {
     );
     assert!(findings.iter().all(Finding::is_candidate));
     assert!(
-        findings[0].details.last().unwrap().contains(
+        evidence(&findings[0]).last().unwrap().contains(
             "not permissible: sqlite documents no behaviour at serializable that relaxes write serializability"
         ),
         "{:#?}",

@@ -5,7 +5,7 @@ use crate::replay::RunReport;
 use std::fmt::Write;
 use txhunt_model::check::one_line;
 use txhunt_model::{Check, Event, History, Isolation, TestCase, TxnStatus};
-use txhunt_oracle::{Excuse, Finding, OracleId, Unjudged};
+use txhunt_oracle::{Detail, Excuse, Finding, OracleId, Unjudged};
 
 /// What a run is of.
 struct Heading<'a> {
@@ -188,7 +188,7 @@ pub fn findings(oracles: &[OracleId], findings: &[Finding]) -> String {
                 let _ = writeln!(out, "        ruled out: {line}");
             }
         }
-        for line in &f.details {
+        for line in f.details.iter().flat_map(Detail::lines) {
             let _ = writeln!(out, "        {line}");
         }
     }

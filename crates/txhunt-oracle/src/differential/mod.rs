@@ -16,8 +16,8 @@ mod compatibility;
 pub use compatibility::{compatibility, concurrency_control};
 
 use crate::{
-    same_rows, Difference as Category, Excuse, Finding, Judged, Oracle, OracleId, Permissible, Run,
-    Signature,
+    same_rows, Detail, Difference as Category, Excuse, Finding, Judged, Oracle, OracleId,
+    Permissible, Run, Signature,
 };
 use txhunt_model::{ErrorClass, Event, History, Outcome, TestCase};
 
@@ -140,9 +140,9 @@ fn compare_pair(
         findings.push(report(category, vec![step], details));
     }
     if a.final_state != b.final_state {
-        let show = |label: &str, h: &History| match &h.final_state {
-            Some(state) => format!("{label}: {state}"),
-            None => format!("{label}: no final state"),
+        let show = |label: &str, h: &History| Detail::FinalState {
+            target: label.to_string(),
+            state: h.final_state.clone(),
         };
         let details = vec![show(la, a), show(lb, b)];
         findings.push(report(Category::FinalState, Vec::new(), details));
@@ -157,7 +157,7 @@ fn finding(
     pair: &str,
     category: Category,
     steps: Vec<usize>,
-    details: Vec<String>,
+    details: Vec<Detail>,
 ) -> Finding {
     let summary = format!("{pair}: inconsistent {}", category.name().replace('-', " "));
     Finding {
@@ -206,16 +206,14 @@ pub(crate) fn first_statement_difference(
     case: &TestCase,
     (la, a): (&str, &History),
     (lb, b): (&str, &History),
-) -> Option<(Category, usize, Vec<String>)> {
+) -> Option<(Category, usize, Vec<Detail>)> {
     let (ta, tb) = (trace(a), trace(b));
-    let describe = |name: &str, h: &History, entry: Option<&(usize, bool)>| match entry {
-        Some((s, true)) => format!("{name}: {} blocked", label(case, *s)),
-        Some((s, false)) => format!(
-            "{name}: {} completed: {}",
-            label(case, *s),
-            h.steps[*s].outcome
-        ),
-        None => format!("{name}: nothing more ran"),
+    let describe = |name: &str, h: &History, entry: Option<&(usize, bool)>| Detail::Step {
+        target: name.to_string(),
+        statement: entry.map(|(s, _)| label(case, *s)),
+        outcome: entry
+            .filter(|(_, blocked)| !blocked)
+            .map(|(s, _)| h.steps[*s].outcome.clone()),
     };
     for i in 0..ta.len().max(tb.len()) {
         let (ea, eb) = (ta.get(i), tb.get(i));

@@ -3,8 +3,8 @@
 
 use super::order;
 use super::schedule::{Serial, Unit};
-use crate::{same_rows, Divergence, Finding, SerialLevel, Signature};
-use txhunt_model::{value::format_rows, DbState, History, StmtKind, TestCase};
+use crate::{same_rows, Detail, Divergence, Finding, SerialLevel, Signature};
+use txhunt_model::{DbState, History, StmtKind, TestCase};
 
 /// The violations `serial_history` (a run of `serial`, the schedule `level` built from `units`)
 /// shows against the concurrent `history` of `case`, which ended in `state`; empty when they
@@ -36,7 +36,10 @@ pub fn compare(
         .collect();
     let name = level.name();
     let mut findings = Vec::new();
-    let base = vec![format!("serial order ({name}, FCRFS): {}", order(units))];
+    let base = vec![Detail::SerialOrder {
+        schedule: level,
+        order: order(units),
+    }];
     if let Some(serial_state) = &serial_history.final_state {
         if serial_state != state {
             let mut details = base.clone();
@@ -73,11 +76,11 @@ pub fn compare(
             continue;
         }
         let mut details = base.clone();
-        details.extend(diverging.iter().map(|(s, c, r)| {
-            format!(
-                "{}: `{}`: concurrent {c}; serial {r}",
-                case.steps[*s].session, case.steps[*s].stmt.sql
-            )
+        details.extend(diverging.iter().map(|(s, c, r)| Detail::Statement {
+            session: case.steps[*s].session.clone(),
+            sql: case.steps[*s].stmt.sql.clone(),
+            concurrent: c.clone(),
+            serial: r.clone(),
         }));
         let summary = format!(
             "{name}: {} {}{} of committed transactions differ from the serial schedule",
@@ -94,40 +97,23 @@ pub fn compare(
     findings
 }
 
-/// The rows each state has that the other lacks, per table.
-fn state_diff(concurrent: &DbState, serial: &DbState) -> Vec<String> {
-    let mut lines = Vec::new();
+/// The tables whose rows differ between the two states.
+fn state_diff(concurrent: &DbState, serial: &DbState) -> Vec<Detail> {
     let names: std::collections::BTreeSet<&str> = concurrent
         .tables()
         .chain(serial.tables())
         .map(|(n, _)| n)
         .collect();
-    for name in names {
-        let c = concurrent.table(name).unwrap_or(&[]);
-        let s = serial.table(name).unwrap_or(&[]);
-        if c == s {
-            continue;
-        }
-        let only = |a: &[txhunt_model::Row], b: &[txhunt_model::Row]| {
-            let mut rest = b.to_vec();
-            a.iter()
-                .filter(|row| match rest.iter().position(|r| r == *row) {
-                    Some(i) => {
-                        rest.swap_remove(i);
-                        false
-                    }
-                    None => true,
-                })
-                .cloned()
-                .collect::<Vec<_>>()
-        };
-        lines.push(format!("{name}: concurrent {}", format_rows(c)));
-        lines.push(format!("{name}: serial     {}", format_rows(s)));
-        lines.push(format!(
-            "{name}: only concurrent {}; only serial {}",
-            format_rows(&only(c, s)),
-            format_rows(&only(s, c))
-        ));
-    }
-    lines
+    names
+        .into_iter()
+        .filter_map(|name| {
+            let c = concurrent.table(name).unwrap_or(&[]);
+            let s = serial.table(name).unwrap_or(&[]);
+            (c != s).then(|| Detail::Table {
+                table: name.to_string(),
+                concurrent: c.to_vec(),
+                serial: s.to_vec(),
+            })
+        })
+        .collect()
 }

@@ -27,7 +27,7 @@ mod permit;
 pub mod schedule;
 pub mod snapshot;
 
-use crate::{Judged, Oracle, OracleId, SerialLevel, Unjudged};
+use crate::{Detail, Judged, Oracle, OracleId, SerialLevel, Unjudged};
 use compare::compare;
 use schedule::{fcrfs, stmt_serial, tx_serial, Unit};
 use txhunt_exec::Runner;
@@ -55,7 +55,11 @@ impl Oracle for Wss {
             }
             Err(ruled_out) => {
                 for f in &mut judged.findings {
-                    f.details.extend(ruled_out.iter().cloned());
+                    f.details.extend(
+                        ruled_out
+                            .iter()
+                            .map(|why| Detail::RuledOut { why: why.clone() }),
+                    );
                 }
             }
         }
@@ -144,7 +148,7 @@ fn judge(case: &TestCase, history: &History, units: &[Unit], runner: &dyn Runner
             runner.profile().name()
         );
         for f in &mut judged.findings {
-            f.details.push(note.clone());
+            f.details.push(Detail::Note { text: note.clone() });
         }
     }
     judged

@@ -1,0 +1,132 @@
+//! The evidence a finding carries, as data ([`Detail`]), and its one rendering as text lines
+//! ([`Detail::lines`]); JSON is its serde form.
+
+use crate::SerialLevel;
+use serde::{Deserialize, Serialize};
+use txhunt_model::value::format_rows;
+use txhunt_model::{DbState, Outcome, Row};
+
+/// One piece of a finding's evidence.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Detail {
+    /// The serial schedule a concurrent run was compared with (WSS).
+    SerialOrder {
+        /// Transaction- or statement-level.
+        schedule: SerialLevel,
+        /// The transactions in serial order, e.g. `t2 → t1 (rolled back)`.
+        order: String,
+    },
+    /// A table whose rows differ between the concurrent and the serial run (WSS).
+    Table {
+        /// The table.
+        table: String,
+        /// Its rows after the concurrent run.
+        concurrent: Vec<Row>,
+        /// Its rows after the serial run.
+        serial: Vec<Row>,
+    },
+    /// A statement of a committed transaction whose outcome differs between the concurrent and
+    /// the serial run (WSS).
+    Statement {
+        /// Its session.
+        session: String,
+        /// Its SQL.
+        sql: String,
+        /// What it did concurrently.
+        concurrent: Outcome,
+        /// What it did in the serial run.
+        serial: Outcome,
+    },
+    /// What one target did where two targets' runs first differ (differential).
+    Step {
+        /// The target's label.
+        target: String,
+        /// The statement (`t1 \`UPDATE …\``), `None` when the target ran nothing more.
+        statement: Option<String>,
+        /// How it completed, `None` when it blocked there.
+        outcome: Option<Outcome>,
+    },
+    /// One target's final state (differential).
+    FinalState {
+        /// The target's label.
+        target: String,
+        /// The state, `None` when it could not be read.
+        state: Option<DbState>,
+    },
+    /// A documented behaviour tried and why it does not explain the finding.
+    RuledOut {
+        /// Why, in one line (`not semi-consistent-read: …`).
+        why: String,
+    },
+    /// A remark on how the finding was judged.
+    Note {
+        /// The remark.
+        text: String,
+    },
+}
+
+impl Detail {
+    /// The detail as lines of text, as `txhunt run` prints them.
+    pub fn lines(&self) -> Vec<String> {
+        match self {
+            Detail::SerialOrder { schedule, order } => {
+                vec![format!(
+                    "serial order ({}, FCRFS): {order}",
+                    schedule.name()
+                )]
+            }
+            Detail::Table {
+                table,
+                concurrent,
+                serial,
+            } => vec![
+                format!("{table}: concurrent {}", format_rows(concurrent)),
+                format!("{table}: serial     {}", format_rows(serial)),
+                format!(
+                    "{table}: only concurrent {}; only serial {}",
+                    format_rows(&only(concurrent, serial)),
+                    format_rows(&only(serial, concurrent))
+                ),
+            ],
+            Detail::Statement {
+                session,
+                sql,
+                concurrent,
+                serial,
+            } => vec![format!(
+                "{session}: `{sql}`: concurrent {concurrent}; serial {serial}"
+            )],
+            Detail::Step {
+                target,
+                statement,
+                outcome,
+            } => vec![match (statement, outcome) {
+                (None, _) => format!("{target}: nothing more ran"),
+                (Some(s), None) => format!("{target}: {s} blocked"),
+                (Some(s), Some(o)) => format!("{target}: {s} completed: {o}"),
+            }],
+            Detail::FinalState { target, state } => vec![match state {
+                Some(state) => format!("{target}: {state}"),
+                None => format!("{target}: no final state"),
+            }],
+            Detail::RuledOut { why } => vec![why.clone()],
+            Detail::Note { text } => vec![text.clone()],
+        }
+    }
+}
+
+/// The rows of `a` that `b` lacks, as a bag difference.
+fn only(a: &[Row], b: &[Row]) -> Vec<Row> {
+    let mut rest = b.to_vec();
+    a.iter()
+        .filter(|row| match rest.iter().position(|r| r == *row) {
+            Some(i) => {
+                rest.swap_remove(i);
+                false
+            }
+            None => true,
+        })
+        .cloned()
+        .collect()
+}
