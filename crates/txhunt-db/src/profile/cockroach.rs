@@ -37,6 +37,10 @@ impl Profile for CockroachProfile {
         SqlFamily::Postgres
     }
 
+    fn reported_as(&self) -> &'static [&'static str] {
+        &["cockroachdb", "cockroach"]
+    }
+
     fn claims(&self, isolation: Isolation) -> &'static [Claim] {
         snapshot_claims(isolation)
     }

@@ -65,6 +65,10 @@ impl Profile for InnodbProfile {
         SqlFamily::Mysql
     }
 
+    fn reported_as(&self) -> &'static [&'static str] {
+        &["mariadb", "mysql"]
+    }
+
     /// InnoDB's SERIALIZABLE turns plain reads into shared-locking reads.
     fn serializable_reads_lock(&self) -> bool {
         true

@@ -30,6 +30,10 @@ pub trait Profile: Send + Sync {
     fn name(&self) -> &'static str;
     /// The SQL family whose dialect it speaks.
     fn family(&self) -> SqlFamily;
+    /// The names bug reports use for this DBMS and for those it shares its engine with,
+    /// lowercase (MariaDB: `mariadb`, `mysql`, being MySQL's fork): a published PoC for one of
+    /// them applies to it.
+    fn reported_as(&self) -> &'static [&'static str];
     /// The isolation levels it offers, weakest first.
     fn isolation_levels(&self) -> &'static [Isolation];
     /// The level a session gets when none is asked for.

@@ -67,6 +67,10 @@ impl Profile for PostgresProfile {
         SqlFamily::Postgres
     }
 
+    fn reported_as(&self) -> &'static [&'static str] {
+        &["postgresql", "postgres"]
+    }
+
     fn claims(&self, isolation: Isolation) -> &'static [Claim] {
         snapshot_claims(isolation)
     }

@@ -65,6 +65,10 @@ impl Profile for SqliteProfile {
         SqlFamily::Sqlite
     }
 
+    fn reported_as(&self) -> &'static [&'static str] {
+        &["sqlite"]
+    }
+
     fn isolation_levels(&self) -> &'static [Isolation] {
         &[Isolation::ReadUncommitted, Isolation::Serializable]
     }

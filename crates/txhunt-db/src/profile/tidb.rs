@@ -34,6 +34,10 @@ impl Profile for TidbProfile {
         SqlFamily::Mysql
     }
 
+    fn reported_as(&self) -> &'static [&'static str] {
+        &["tidb"]
+    }
+
     fn isolation_levels(&self) -> &'static [Isolation] {
         &[Isolation::ReadCommitted, Isolation::RepeatableRead]
     }

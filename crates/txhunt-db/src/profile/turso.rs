@@ -72,6 +72,10 @@ impl Profile for TursoProfile {
         SqlFamily::Sqlite
     }
 
+    fn reported_as(&self) -> &'static [&'static str] {
+        &["turso", "sqlite"]
+    }
+
     fn isolation_levels(&self) -> &'static [Isolation] {
         if self.mvcc {
             &[Isolation::Snapshot]

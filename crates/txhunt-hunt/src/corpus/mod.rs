@@ -33,8 +33,8 @@ pub fn run(
                 verdict,
                 reason,
             };
-            let profile = target.profile().name();
-            if let Some(reason) = verdict::not_applicable(case, profile, level, all_levels) {
+            if let Some(reason) = verdict::not_applicable(case, target.profile(), level, all_levels)
+            {
                 cells.push(cell(Verdict::NotApplicable, reason));
                 continue;
             }

@@ -3,6 +3,7 @@
 //! (`error`).
 
 use serde::Serialize;
+use txhunt_db::Profile;
 use txhunt_model::{check, ErrorClass, History, Isolation, Outcome, TestCase};
 
 /// The verdict of one scenario at one level.
@@ -50,26 +51,12 @@ pub struct Cell {
     pub reason: String,
 }
 
-/// The DBMS families a target's profile runs PoCs of: MariaDB and MySQL PoCs on either
-/// (MariaDB is MySQL's fork), TiDB's on TiDB, PostgreSQL's and CockroachDB's each on their
-/// own, SQLite's on SQLite and Turso.
-pub fn families(profile: &str) -> &'static [&'static str] {
-    match profile {
-        "mariadb" | "mysql" => &["mariadb", "mysql"],
-        "tidb" => &["tidb"],
-        "postgres" => &["postgresql", "postgres"],
-        "cockroach" => &["cockroachdb", "cockroach"],
-        "sqlite" => &["sqlite"],
-        "turso" | "turso-mvcc" => &["turso", "sqlite"],
-        _ => &[],
-    }
-}
-
-/// Why `case` does not apply to a target with profile `profile` at `level`, if it does not.
-/// `all_levels` runs it at levels its header does not name too.
+/// Why `case` does not apply to a target with profile `profile` at `level`, if it does not:
+/// a PoC applies to the DBMSs its bug is reported as ([`Profile::reported_as`]). `all_levels`
+/// runs it at levels its header does not name too.
 pub fn not_applicable(
     case: &TestCase,
-    profile: &str,
+    profile: &dyn Profile,
     level: Isolation,
     all_levels: bool,
 ) -> Option<String> {
@@ -79,8 +66,8 @@ pub fn not_applicable(
         .next()
         .unwrap_or("")
         .to_ascii_lowercase();
-    if !families(profile).contains(&first.as_str()) {
-        return Some(format!("a PoC for {dbms}, not for {profile}"));
+    if !profile.reported_as().contains(&first.as_str()) {
+        return Some(format!("a PoC for {dbms}, not for {}", profile.name()));
     }
     let written_for = &case.header.isolation;
     if !all_levels && !written_for.is_empty() && !written_for.contains(&level) {
@@ -195,20 +182,22 @@ mod tests {
         )
         .unwrap();
         let rr = Isolation::RepeatableRead;
-        assert_eq!(not_applicable(&case, "mariadb", rr, false), None);
+        let mariadb = &txhunt_db::profile::innodb::MARIADB;
+        let postgres = &txhunt_db::profile::postgres::PostgresProfile;
+        assert_eq!(not_applicable(&case, mariadb, rr, false), None);
         assert_eq!(
-            not_applicable(&case, "postgres", rr, false).as_deref(),
+            not_applicable(&case, postgres, rr, false).as_deref(),
             Some("a PoC for MySQL 8.0.27, not for postgres")
         );
         let rc = Isolation::ReadCommitted;
         assert_eq!(
-            not_applicable(&case, "mariadb", rc, false).as_deref(),
+            not_applicable(&case, mariadb, rc, false).as_deref(),
             Some("its expectations are written for repeatable-read")
         );
-        assert_eq!(not_applicable(&case, "mariadb", rc, true), None);
+        assert_eq!(not_applicable(&case, mariadb, rc, true), None);
         let silent = scenario::parse("-- dbms: MariaDB\n/* t1 */ SELECT 1;\n", "y.sql").unwrap();
         assert_eq!(
-            not_applicable(&silent, "mariadb", rr, false).as_deref(),
+            not_applicable(&silent, mariadb, rr, false).as_deref(),
             Some("no expectation states the correct behaviour")
         );
     }
