@@ -1,6 +1,8 @@
 //! txhunt's SQL: a small AST ([`ast`]), its rendering per dialect ([`render`], [`dialect`]),
-//! seeded generators of test cases ([`gen`]), and statement rewrites for oracles ([`rewrite`]).
+//! seeded generators of test cases ([`gen`]), statement rewrites for oracles ([`rewrite`]) and
+//! what a statement touches ([`analysis`]).
 
+pub mod analysis;
 pub mod ast;
 pub mod dialect;
 pub mod gen;

@@ -24,6 +24,7 @@
 mod compare;
 mod orders;
 mod permit;
+mod precondition;
 pub mod schedule;
 pub mod snapshot;
 
@@ -166,18 +167,37 @@ fn savepoints_open_txns(runner: &dyn Runner) -> bool {
 
 /// Why a piece of evidence does not hold, in one line: what the re-execution showed instead.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct NotShown(pub String);
+#[error("{why}")]
+pub struct NotShown {
+    /// What the re-execution showed instead.
+    pub why: String,
+    /// Set when the re-execution proves nothing either way: it took another path than the
+    /// run (other transactions committed or aborted), so the behaviour could not be shown.
+    pub inconclusive: bool,
+}
+
+impl NotShown {
+    /// A re-execution that took another path than the run.
+    pub fn inconclusive(why: String) -> Self {
+        NotShown {
+            why,
+            inconclusive: true,
+        }
+    }
+}
 
 impl From<String> for NotShown {
     fn from(why: String) -> Self {
-        NotShown(why)
+        NotShown {
+            why,
+            inconclusive: false,
+        }
     }
 }
 
 impl From<&str> for NotShown {
     fn from(why: &str) -> Self {
-        NotShown(why.to_string())
+        why.to_string().into()
     }
 }
 

@@ -13,6 +13,7 @@
 
 use super::compare::compare;
 use super::orders::candidate_orders;
+use super::precondition::occasion;
 use super::schedule::{fcrfs, tx_serial, Unit};
 use super::snapshot::snapshot_replay;
 use super::{compares_reads, order, savepoints_open_txns, violations, NotShown};
@@ -20,10 +21,13 @@ use crate::permit::{permissions, promises_some_serial_order, Evidence};
 use crate::{Excuse, Permissible, SerialLevel};
 use std::collections::HashMap;
 use txhunt_exec::Runner;
-use txhunt_model::{History, SqlFamily, Step, Stmt, StmtKind, TestCase};
+use txhunt_model::{History, SqlFamily, Step, Stmt, StmtKind, TestCase, TxnStatus};
 
-/// The first permission of the target's profile at the history's level whose evidence holds,
-/// or, for each permission, why it does not explain the violation.
+/// The first permission of the target's profile at the history's level whose occasion the run
+/// shows ([`occasion`]) and whose evidence holds, or, for each permission, why it does not
+/// explain the violation. Evidence that took another path than the run (a variant in which
+/// other transactions commit or abort) shows nothing: the behaviour "could not be shown", and
+/// unless another one explains the violation it stays a bug candidate.
 pub fn explain(
     case: &TestCase,
     history: &History,
@@ -41,7 +45,12 @@ pub fn explain(
     let mut decided: HashMap<Evidence, Result<String, NotShown>> = HashMap::new();
     let mut ruled_out = Vec::new();
     'permissions: for permission in permissions {
-        let id = permission.claim.behaviour.name();
+        let behaviour = permission.claim.behaviour;
+        let id = behaviour.name();
+        if let Err(why) = occasion(behaviour, case, history, profile.family()) {
+            ruled_out.push(format!("not {id}: {why}"));
+            continue;
+        }
         let mut shown = Vec::new();
         for &evidence in &permission.evidence {
             let result = decided
@@ -49,6 +58,12 @@ pub fn explain(
                 .or_insert_with(|| decide(evidence, case, history, runner));
             match result {
                 Ok(line) => shown.push(line.clone()),
+                Err(why) if why.inconclusive => {
+                    ruled_out.push(format!(
+                        "permissible behaviour {id} could not be shown: {why}"
+                    ));
+                    continue 'permissions;
+                }
                 Err(why) => {
                     ruled_out.push(format!("not {id}: {why}"));
                     continue 'permissions;
@@ -82,6 +97,8 @@ fn decide(
             let stronger = runner
                 .run(case, level)
                 .map_err(|e| format!("the case could not run at {level}: {e}"))?;
+            let what = format!("at {level} the same case");
+            same_path((case, history), (case, &stronger), &what)?;
             write_serializable(case, &stronger, runner)
                 .map(|how| format!("at {level} the same case {how}"))
                 .map_err(|why| format!("at {level} the same case {why}").into())
@@ -97,6 +114,7 @@ fn decide(
                 format!("each of its {updates} UPDATE statements")
             };
             let what = format!("with a SELECT … FOR UPDATE of its rows before {which}, the case");
+            same_path((case, history), (&variant, &ran), &what)?;
             write_serializable(&variant, &ran, runner)
                 .map(|how| format!("{what} {how}"))
                 .map_err(|why| format!("{what} {why}").into())
@@ -112,6 +130,45 @@ fn decide(
             snapshot_replay(case, history, &units, runner)
         }
     }
+}
+
+/// `Ok` when `variant` (a run of `variant_case`, a variant of `case` described by `what`) took
+/// the same path as `history`: every transaction committed, rolled back or was aborted as in `history`.
+/// Transactions are matched by label (a variant keeps each transaction's session and order).
+fn same_path(
+    (case, history): (&TestCase, &History),
+    (variant_case, variant): (&TestCase, &History),
+    what: &str,
+) -> Result<(), NotShown> {
+    let fate = |case: &TestCase, h: &History, label: &str| -> Option<String> {
+        let record = h.txns.iter().find(|t| t.label == label)?;
+        Some(match &record.status {
+            TxnStatus::Committed => "committed".into(),
+            TxnStatus::RolledBack => "rolled back".into(),
+            TxnStatus::Unfinished => "unfinished".into(),
+            TxnStatus::Aborted { step, .. } => format!(
+                "aborted by `{}`: {}",
+                case.steps[*step].stmt.sql, h.steps[*step].outcome
+            ),
+        })
+    };
+    let ended = |h: &History, label: &str| {
+        h.txns
+            .iter()
+            .find(|t| t.label == label)
+            .map(|t| std::mem::discriminant(&t.status))
+    };
+    for record in &history.txns {
+        let label = record.label.as_str();
+        if ended(history, label) != ended(variant, label) {
+            let there = fate(variant_case, variant, label).unwrap_or_else(|| "missing".into());
+            return Err(NotShown::inconclusive(format!(
+                "{what} took another path: {label} {there}, where the run's {label} {}",
+                fate(case, history, label).unwrap_or_default()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// `case` with every UPDATE preceded by the locking read of the rows it chooses (in its
