@@ -169,7 +169,9 @@ fn snapshot_behaviours_on_postgres_are_permissible_by_their_evidence() {
     let findings = judge(postgres.as_ref(), &gap, Isolation::ReadCommitted);
     let why = permissible(&findings, "read-committed");
     assert!(
-        why.ruled_out[0].starts_with("not read-committed: t1 `UPDATE t SET c1 = c1 + 1` answered affected 1 concurrently"),
+        why.ruled_out[0].starts_with(
+            "not read-committed: t1 `UPDATE t SET c1 = c1 + 1` answered affected 1 concurrently"
+        ),
         "{why:?}"
     );
     assert!(
