@@ -2,7 +2,7 @@
 -- title: SERIALIZABLE: the same INSERT fails with a serialization failure on PostgreSQL 15, a unique violation on 18
 -- dbms: PostgreSQL 15.20 vs PostgreSQL 18.4
 -- isolation: serializable
--- targets: postgres postgres@other
+-- pair: postgres postgres@other
 -- differential: error concurrency-control
 -- Found by `txhunt fuzz --target postgres --target postgres@BIN --seed 2026` (case 2294, the
 -- discrepancy as reported), minimized from 26 statements by deleting statements while it

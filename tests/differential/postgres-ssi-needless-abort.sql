@@ -2,7 +2,7 @@
 -- title: SERIALIZABLE: PostgreSQL 15 aborts a transaction that PostgreSQL 18 commits, both serializable
 -- dbms: PostgreSQL 15.20 vs PostgreSQL 18.4
 -- isolation: serializable
--- targets: postgres postgres@other
+-- pair: postgres postgres@other
 -- differential: error concurrency-control
 -- Found by `txhunt fuzz --target postgres --target postgres@BIN --seed 2026` (case 2294),
 -- minimized from 26 statements by deleting statements while the discrepancy held.

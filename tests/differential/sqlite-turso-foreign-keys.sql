@@ -2,7 +2,7 @@
 -- title: Both embedded engines enforce foreign keys
 -- dbms: SQLite 3.54.1 (bundled) vs Turso 0.8.3 (normal mode)
 -- isolation: serializable
--- targets: sqlite turso
+-- pair: sqlite turso
 -- differential: none
 -- Found by `txhunt fuzz --target sqlite --target turso` (seed 2026): every differential error
 -- was a FOREIGN KEY violation SQLite reported and Turso did not. rusqlite's bundled SQLite is

@@ -2,7 +2,7 @@
 -- title: A writer holding an older snapshot: SQLite refuses it at once, Turso makes it wait, then refuses it
 -- dbms: SQLite 3.54.1 (bundled) vs Turso 0.8.3 (normal mode)
 -- isolation: serializable
--- targets: sqlite turso
+-- pair: sqlite turso
 -- differential: blocking concurrency-control
 -- SQLite returns SQLITE_BUSY at once to a transaction that read an older snapshot and then tries
 -- to write while another transaction writes (waiting could never help it: the snapshot is

@@ -2,7 +2,7 @@
 -- title: Turso checks an immediate foreign key after each row of INSERT OR REPLACE, not at the end of the statement
 -- dbms: SQLite 3.54.1 (bundled) vs Turso 0.8.3 (normal mode)
 -- isolation: serializable
--- targets: sqlite turso
+-- pair: sqlite turso
 -- differential: error candidate
 -- Found by `txhunt fuzz --target sqlite --target turso --seed 2026` (case 10061), minimized
 -- by hand. The first row replaces child 35 with one that refers to a missing parent (-18);

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 use txhunt_db::{Target, TargetError};
 use txhunt_model::{History, Isolation, TestCase};
-use txhunt_oracle::Finding;
+use txhunt_oracle::{Finding, OracleId};
 use txhunt_sql::{generate, GenConfig};
 
 /// The folder of a campaign's output that holds its permissible findings.
@@ -81,6 +81,8 @@ pub fn run(
     };
     let modes = first.profile().modes();
     let labels: Vec<String> = targets.iter().map(|t| t.label()).collect();
+    let names: Vec<String> = targets.iter().map(|t| t.name()).collect();
+    let oracles: Vec<OracleId> = campaign.judge.oracles.iter().map(|o| o.id()).collect();
     let summary_name = if targets.len() > 1 {
         labels.join(" vs ")
     } else {
@@ -116,12 +118,11 @@ pub fn run(
         })
         .collect();
     let save_finding = |out: &PathBuf,
-                        index: u64,
-                        seed: u64,
+                        (index, seed): (u64, u64),
                         finding: &Finding,
                         case: &TestCase,
-                        history: &History,
-                        baseline: Option<&History>| {
+                        (history, baseline): (&History, Option<&History>),
+                        targets: &[String]| {
         let saved = Saved {
             campaign_seed: campaign.seed,
             index,
@@ -130,6 +131,8 @@ pub fn run(
             case,
             history,
             baseline,
+            targets,
+            oracles: &oracles,
         };
         let dir = if finding.is_candidate() {
             out.clone()
@@ -169,23 +172,21 @@ pub fn run(
                 for finding in &run.findings {
                     save_finding(
                         &folders[k],
-                        index,
-                        seed,
+                        (index, seed),
                         finding,
                         &generated.case,
-                        &run.history,
-                        None,
+                        (&run.history, None),
+                        std::slice::from_ref(&names[k]),
                     )?;
                 }
                 for finding in &run.compared {
                     save_finding(
                         &campaign.out,
-                        index,
-                        seed,
+                        (index, seed),
                         finding,
                         &generated.case,
-                        &run.history,
-                        Some(&runs[0].history),
+                        (&run.history, Some(&runs[0].history)),
+                        &names,
                     )?;
                 }
             }

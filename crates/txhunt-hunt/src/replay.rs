@@ -1,12 +1,54 @@
 //! Replaying scenarios (`txhunt run`): each scenario at each chosen level on every target,
-//! judged, its expectations checked.
+//! judged, its expectations checked. A scenario saved as a finding names the targets and
+//! oracles that made it ([`crate::store`]); they are the default.
 
 use crate::judge::{Judge, JudgeError};
 use crate::scenarios::Scenario;
+use crate::store::{header_list, ORACLES_KEY, TARGETS_KEY};
 use serde::Serialize;
 use txhunt_db::Target;
+use txhunt_exec::Executor;
 use txhunt_model::{check, Check, History, Isolation, TestCase};
-use txhunt_oracle::{Finding, Unjudged};
+use txhunt_oracle::{oracle, Finding, OracleId, Unjudged, UnknownOracle};
+
+/// Scenarios could not be replayed.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// A target failed.
+    #[error(transparent)]
+    Judge(#[from] JudgeError),
+    /// A scenario's `oracles:` header names an unknown oracle.
+    #[error("{file}: header `oracles`: {source}")]
+    Oracles {
+        /// The scenario.
+        file: String,
+        /// The unknown name.
+        source: UnknownOracle,
+    },
+    /// The scenarios' `targets:` headers disagree.
+    #[error(
+        "the scenarios name different targets in their `targets:` headers ({0}); give --target"
+    )]
+    Targets(String),
+}
+
+/// The targets to replay `scenarios` on when no `--target` is given: the ones their `targets:`
+/// headers name (they must agree), else `sqlite`.
+pub fn default_targets(scenarios: &[Scenario]) -> Result<Vec<String>, ReplayError> {
+    let mut named: Vec<Vec<String>> = scenarios
+        .iter()
+        .filter_map(|(_, case)| header_list(case, TARGETS_KEY))
+        .collect();
+    named.dedup();
+    match named.as_slice() {
+        [] => Ok(vec!["sqlite".into()]),
+        [one] => Ok(one.clone()),
+        several => {
+            let lists: Vec<String> = several.iter().map(|l| l.join(", ")).collect();
+            Err(ReplayError::Targets(lists.join("; ")))
+        }
+    }
+}
 
 /// One scenario at one level on one target.
 #[derive(Debug, Serialize)]
@@ -34,6 +76,9 @@ pub struct RunReport<'a> {
     /// Whether this run was compared with the first target's.
     #[serde(skip)]
     pub compared: bool,
+    /// The oracles that judged this run on its own.
+    #[serde(skip)]
+    pub oracles: Vec<OracleId>,
     /// What the target did.
     pub history: Option<History>,
     /// The scenario.
@@ -41,18 +86,37 @@ pub struct RunReport<'a> {
 }
 
 /// Replays every scenario on `targets` at the `forced` levels (default: the levels of its
-/// header the first target supports, else its default level), handing each report to `emit`
-/// as it is made; all reports at the end.
+/// header the first target supports, else its default level), judged by `oracles` (default:
+/// those its `oracles:` header names, else none), handing each report to `emit` as it is
+/// made; all reports at the end.
 pub fn replay<'a>(
-    judge: &Judge,
+    executor: Executor,
+    oracles: Option<&[OracleId]>,
     targets: &[&dyn Target],
     scenarios: &'a [Scenario],
     forced: Option<&[Isolation]>,
     emit: &mut dyn FnMut(&RunReport<'a>),
-) -> Result<Vec<RunReport<'a>>, JudgeError> {
+) -> Result<Vec<RunReport<'a>>, ReplayError> {
     let first = targets[0];
     let mut reports = Vec::new();
     for (file, case) in scenarios {
+        let ids: Vec<OracleId> = match oracles {
+            Some(ids) => ids.to_vec(),
+            None => header_list(case, ORACLES_KEY)
+                .unwrap_or_default()
+                .iter()
+                .map(|name| name.parse())
+                .collect::<Result<_, _>>()
+                .map_err(|source| ReplayError::Oracles {
+                    file: file.clone(),
+                    source,
+                })?,
+        };
+        let judge = Judge {
+            executor,
+            oracles: ids.iter().map(|&id| oracle(id)).collect(),
+        };
+        let single = judge.single_run_oracles();
         let levels = match forced {
             Some(levels) => Ok(levels.to_vec()),
             None => header_levels(case, first),
@@ -71,6 +135,7 @@ pub fn replay<'a>(
                     differential: Vec::new(),
                     unjudged: Vec::new(),
                     compared: false,
+                    oracles: single.clone(),
                     history: None,
                     case,
                 };
@@ -99,6 +164,7 @@ pub fn replay<'a>(
                     differential: run.compared,
                     unjudged: run.unjudged,
                     compared: run.is_compared,
+                    oracles: single.clone(),
                     history: Some(run.history),
                     case,
                 };

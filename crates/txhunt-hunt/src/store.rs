@@ -1,10 +1,16 @@
 //! Saving findings: each as a scenario file (replayable with `txhunt run`, the observed
 //! outcomes as notes) and its JSON twin (case, history, finding, seeds).
+//!
+//! A saved scenario names the targets and oracles that produced its finding in its header
+//! (`-- targets: sqlite, turso`, `-- oracles: explicit,wss`): `txhunt run FILE` uses them
+//! when no `--target` / `--oracle` is given, so a finding replays as itself. Targets are named
+//! by their DBMS (`mariadb`, `postgres`): a finding made on an existing server replays on a
+//! private one txhunt starts, and never carries the server's address or password.
 
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use txhunt_model::{scenario, History, TestCase};
-use txhunt_oracle::Finding;
+use txhunt_oracle::{Finding, OracleId};
 
 /// Everything known about one finding, as its JSON twin carries it.
 #[derive(Debug, Serialize)]
@@ -24,6 +30,29 @@ pub struct Saved<'a> {
     /// For a differential finding: what the first target did, `history` being the other's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub baseline: Option<&'a History>,
+    /// The targets the finding is about, by DBMS name (the first is the baseline).
+    pub targets: &'a [String],
+    /// The oracles that judged the case.
+    pub oracles: &'a [OracleId],
+}
+
+/// The header key naming the targets a scenario replays on by default.
+pub const TARGETS_KEY: &str = "targets";
+/// The header key naming the oracles a scenario is judged by by default.
+pub const ORACLES_KEY: &str = "oracles";
+
+/// The comma list a scenario's header gives under `key` (see [`TARGETS_KEY`],
+/// [`ORACLES_KEY`]), if it has one.
+pub fn header_list(case: &TestCase, key: &str) -> Option<Vec<String>> {
+    let (_, value) = case.header.extra.iter().find(|(k, _)| k == key)?;
+    Some(
+        value
+            .split(',')
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(String::from)
+            .collect(),
+    )
 }
 
 /// Writes `saved` under `dir` as `<index>-<oracle>-<signature>.sql` and `.json`; returns the
@@ -55,6 +84,13 @@ fn annotated(saved: &Saved<'_>) -> TestCase {
         "finding".into(),
         format!("{} {}", saved.finding.oracle, saved.finding.signature),
     ));
+    case.header
+        .extra
+        .push((TARGETS_KEY.into(), saved.targets.join(", ")));
+    let oracles: Vec<&str> = saved.oracles.iter().map(|o| o.name()).collect();
+    case.header
+        .extra
+        .push((ORACLES_KEY.into(), oracles.join(",")));
     for (step, record) in case.steps.iter_mut().zip(&saved.history.steps) {
         let blocked = if record.blocked { "blocked, then " } else { "" };
         let observed = format!("observed: {blocked}{}", record.outcome).replace('\n', " ");

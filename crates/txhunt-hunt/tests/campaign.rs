@@ -7,7 +7,7 @@ use txhunt_exec::Executor;
 use txhunt_hunt::store::{save, Saved};
 use txhunt_hunt::{run, Campaign, Judge, Stats};
 use txhunt_model::{scenario, Isolation};
-use txhunt_oracle::{Detail, Finding, Signature};
+use txhunt_oracle::{Detail, Finding, OracleId, Signature};
 use txhunt_sql::dialect::Sqlite;
 use txhunt_sql::{generate, GenConfig};
 
@@ -97,11 +97,17 @@ fn saved_cases_replay_to_the_same_history() {
             case: &generated.case,
             history: &history,
             baseline: None,
+            targets: &["sqlite".to_string()],
+            oracles: &[OracleId::Explicit, OracleId::Wss],
         };
         let path = save(dir.path(), &saved).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         let replayed_case = scenario::parse(&text, &path.display().to_string()).unwrap();
         assert_eq!(replayed_case.header.isolation, vec![level]);
+        assert!(
+            text.contains("-- targets: sqlite\n-- oracles: explicit,wss\n"),
+            "{text}"
+        );
         let replayed = executor
             .execute(target.as_ref(), &replayed_case, level)
             .unwrap();

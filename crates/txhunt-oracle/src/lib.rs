@@ -79,11 +79,15 @@ pub fn oracle(id: OracleId) -> Box<dyn Oracle> {
     }
 }
 
-/// The oracles a comma list names (`explicit,wss`); an error names the accepted ones.
+/// The ids of the oracles a comma list names (`explicit,wss`); an error names the accepted
+/// ones.
+pub fn ids(list: &str) -> Result<Vec<OracleId>, UnknownOracle> {
+    list.split(',').map(|name| name.trim().parse()).collect()
+}
+
+/// The oracles a comma list names (see [`ids`]).
 pub fn by_names(list: &str) -> Result<Vec<Box<dyn Oracle>>, UnknownOracle> {
-    list.split(',')
-        .map(|name| name.trim().parse().map(oracle))
-        .collect()
+    Ok(ids(list)?.into_iter().map(oracle).collect())
 }
 
 /// Whether two outcomes returned the same rows (as bags), or neither returned rows.

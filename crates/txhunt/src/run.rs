@@ -8,9 +8,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 use txhunt_db::{open_targets, Target};
 use txhunt_exec::{parse_duration, BlockDetection, Executor};
-use txhunt_hunt::replay::{replay, RunReport};
+use txhunt_hunt::replay::{default_targets, replay, RunReport};
 use txhunt_hunt::report::text;
-use txhunt_hunt::{scenarios, Judge};
+use txhunt_hunt::scenarios;
 
 /// Arguments of `txhunt run`.
 #[derive(Args)]
@@ -21,8 +21,10 @@ pub struct RunArgs {
     /// The target: `sqlite`, `sqlite:DIR`, `mariadb` or `postgres` (a private server txhunt
     /// starts and stops; `postgres@BINDIR` from the binaries in BINDIR), or an existing
     /// server's URL: `mysql://…`, `postgres://…`, …. Give it twice or more to run every
-    /// scenario on each and compare the runs (differential oracle; one SQL family).
-    #[arg(long = "target", default_value = "sqlite")]
+    /// scenario on each and compare the runs (differential oracle; one SQL family). Default:
+    /// the targets the scenarios' `targets:` headers name (a saved finding names its own),
+    /// else `sqlite`.
+    #[arg(long = "target")]
     targets: Vec<String>,
     /// Where the server binaries are, for `--target mariadb|postgres` (default: the installed ones).
     #[arg(long)]
@@ -45,7 +47,8 @@ pub struct RunArgs {
     /// Each finding is printed as a bug candidate (exit code 1) or as permissible, with the
     /// documented behaviour that explains it and the re-executions that showed it. Several
     /// targets are always compared (by the differential oracle unless the list names another
-    /// comparing oracle).
+    /// comparing oracle). Default: the oracles each scenario's `oracles:` header names (a
+    /// saved finding names those that found it), else none.
     #[arg(long)]
     oracle: Option<String>,
 }
@@ -58,30 +61,39 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
         .iter()
         .map(|path| scenarios::load_file(path))
         .collect::<Result<Vec<_>, _>>()?;
-    let targets = open_targets(&args.targets, args.bin_dir.as_deref())?;
+    let specs = if args.targets.is_empty() {
+        default_targets(&scenarios)?
+    } else {
+        args.targets.clone()
+    };
+    let targets = open_targets(&specs, args.bin_dir.as_deref())?;
     let first = targets[0].as_ref();
     let forced = match args.isolation.as_deref() {
         Some(flag) => Some(isolation_flag(flag, first)?),
         None => None,
     };
-    let judge = Judge {
-        executor: Executor {
-            detection: args.block_detect,
-            statement_timeout: args.statement_timeout,
-        },
-        oracles: match &args.oracle {
-            Some(list) => txhunt_oracle::by_names(list).context("--oracle")?,
-            None => Vec::new(),
-        },
+    let executor = Executor {
+        detection: args.block_detect,
+        statement_timeout: args.statement_timeout,
     };
-    let single = judge.single_run_oracles();
+    let oracles = match &args.oracle {
+        Some(list) => Some(txhunt_oracle::ids(list).context("--oracle")?),
+        None => None,
+    };
     let on: Vec<&dyn Target> = targets.iter().map(|t| t.as_ref()).collect();
     let mut emit = |report: &RunReport<'_>| {
         if args.format == Format::Text {
-            print!("{}", text::report(report, &single));
+            print!("{}", text::report(report));
         }
     };
-    let reports = replay(&judge, &on, &scenarios, forced.as_deref(), &mut emit)?;
+    let reports = replay(
+        executor,
+        oracles.as_deref(),
+        &on,
+        &scenarios,
+        forced.as_deref(),
+        &mut emit,
+    )?;
     match args.format {
         Format::Text => println!("{}", text::summary(&reports)),
         Format::Json => println!("{}", serde_json::to_string_pretty(&reports)?),

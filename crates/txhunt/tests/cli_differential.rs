@@ -1,5 +1,5 @@
 //! The hand-minimized differential scenarios under `tests/differential/`: each names the
-//! targets it compares (`-- targets: sqlite turso`; `postgres@other` is the other PostgreSQL
+//! targets it compares (`-- pair: sqlite turso`; `postgres@other` is the other PostgreSQL
 //! major version scripts/test fetches) and how txhunt must judge the pair
 //! (`-- differential: none`, or `-- differential: CATEGORY VERDICT` where VERDICT is a
 //! compatibility behaviour, `nondeterministic` or `candidate`). Each is replayed with
@@ -84,8 +84,8 @@ fn every_minimized_discrepancy_is_judged_as_its_scenario_says() {
     for file in files {
         let text = std::fs::read_to_string(&file).expect("readable");
         let name = file.display();
-        let targets: Vec<String> = header(&text, "targets")
-            .unwrap_or_else(|| panic!("{name}: no `-- targets:` line"))
+        let targets: Vec<String> = header(&text, "pair")
+            .unwrap_or_else(|| panic!("{name}: no `-- pair:` line"))
             .split_whitespace()
             .map(target)
             .collect();

@@ -79,13 +79,19 @@ fn the_same_seed_gives_the_same_summary_and_the_same_saved_cases() {
     second_same_workers["workers"] = serde_json::json!(1);
     assert_eq!(first, second_same_workers);
     let saved = files(&a);
-    assert!(
-        saved
-            .iter()
-            .any(|(name, _)| name.starts_with("permissible/")),
-        "{first}"
-    );
+    let permissible = saved
+        .iter()
+        .find(|(name, _)| name.starts_with("permissible/") && name.ends_with(".sql"))
+        .unwrap_or_else(|| panic!("no permissible finding saved: {first}"));
     assert_eq!(saved, files(&b));
+    // A saved finding replays as itself: on its target, judged by its oracles.
+    let out = txhunt(&["run", a.join(&permissible.0).to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains(" · turso-mvcc · snapshot") && stdout.contains("PERMISSIBLE (wss "),
+        "{stdout}"
+    );
 }
 
 #[test]

@@ -106,11 +106,27 @@ pub const PG_STATEMENT_SNAPSHOTS: Claim = Claim {
     off_at: &[Isolation::Serializable, Isolation::RepeatableRead],
 };
 
-/// Snapshot isolation: reads from a snapshot taken at the first statement.
-pub const SNAPSHOT_ORDER: Claim = Claim {
+/// PostgreSQL's snapshot isolation: reads from a snapshot taken at the first statement.
+pub const PG_SNAPSHOT_ORDER: Claim = Claim {
     behaviour: Behaviour::SnapshotOrder,
     reason: "a transaction reads the snapshot taken at its first statement (not at BEGIN, and not at its commit), so its writes can follow a serial order in which it precedes transactions that committed before it",
     source: "PostgreSQL 15 documentation §13.2.2 (Repeatable Read Isolation Level)",
+    off_at: &[],
+};
+
+/// TiDB's REPEATABLE READ is snapshot isolation: reads from a snapshot taken at the start.
+pub const TIDB_SNAPSHOT_ORDER: Claim = Claim {
+    behaviour: Behaviour::SnapshotOrder,
+    reason: "REPEATABLE READ is snapshot isolation: a transaction reads the snapshot taken when it starts, so its writes can follow a serial order in which it precedes transactions that committed before it",
+    source: "TiDB documentation, TiDB Transaction Isolation Levels § Repeatable Read isolation level",
+    off_at: &[],
+};
+
+/// Turso's `BEGIN CONCURRENT`: reads from the snapshot taken at BEGIN.
+pub const TURSO_SNAPSHOT_ORDER: Claim = Claim {
+    behaviour: Behaviour::SnapshotOrder,
+    reason: "BEGIN CONCURRENT reads the snapshot taken when the transaction began, so its writes can follow a serial order in which it precedes transactions that committed before it",
+    source: "Turso documentation, Concurrent Writes (docs.turso.tech/tursodb/concurrent-writes) § BEGIN CONCURRENT; MVCC guide (snapshot at begin time)",
     off_at: &[],
 };
 
@@ -150,7 +166,9 @@ mod tests {
             INNODB_DIRTY_READ,
             INNODB_NO_GAP_LOCKS,
             PG_STATEMENT_SNAPSHOTS,
-            SNAPSHOT_ORDER,
+            PG_SNAPSHOT_ORDER,
+            TIDB_SNAPSHOT_ORDER,
+            TURSO_SNAPSHOT_ORDER,
             PG_WRITE_SKEW,
             TURSO_WRITE_SKEW,
             SSI_ORDER,

@@ -8,7 +8,7 @@
 //! * Lock waits: `pg_blocking_pids(pid)` is non-empty while the backend waits on a heavyweight
 //!   lock (rows, tables, transaction ids), read live from the lock manager.
 
-use super::claim::{Claim, PG_STATEMENT_SNAPSHOTS, PG_WRITE_SKEW, SNAPSHOT_ORDER, SSI_ORDER};
+use super::claim::{Claim, PG_SNAPSHOT_ORDER, PG_STATEMENT_SNAPSHOTS, PG_WRITE_SKEW, SSI_ORDER};
 use super::{ErrorEffect, ProbeQuery, Profile, ServerProfile, ANSI_LEVELS};
 use crate::target::{SessionConfig, TargetError};
 use txhunt_model::{DbError, ErrorClass, Isolation, SqlFamily};
@@ -40,7 +40,7 @@ pub(crate) fn classify_sqlstate(code: &str) -> ErrorClass {
 pub(crate) fn snapshot_claims(isolation: Isolation) -> &'static [Claim] {
     match isolation {
         Isolation::ReadUncommitted | Isolation::ReadCommitted => &[PG_STATEMENT_SNAPSHOTS],
-        Isolation::RepeatableRead => &[SNAPSHOT_ORDER, PG_WRITE_SKEW],
+        Isolation::RepeatableRead => &[PG_SNAPSHOT_ORDER, PG_WRITE_SKEW],
         Isolation::Serializable => &[SSI_ORDER],
         Isolation::Snapshot => &[],
     }

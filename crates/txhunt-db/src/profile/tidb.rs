@@ -10,7 +10,7 @@
 //!   §5.3.2).
 //! * Lock waits: `information_schema.TIDB_TRX` shows `STATE = 'LockWaiting'` for the session.
 
-use super::claim::{Claim, SNAPSHOT_ORDER, TIDB_SEMI_CONSISTENT_READ};
+use super::claim::{Claim, TIDB_SEMI_CONSISTENT_READ, TIDB_SNAPSHOT_ORDER};
 use super::{
     classify_mysql_errno, mysql_level_name, ErrorEffect, ProbeQuery, Profile, ServerProfile,
 };
@@ -51,7 +51,7 @@ impl Profile for TidbProfile {
     fn claims(&self, isolation: Isolation) -> &'static [Claim] {
         match isolation {
             Isolation::ReadCommitted => &[TIDB_SEMI_CONSISTENT_READ],
-            Isolation::RepeatableRead => &[TIDB_SEMI_CONSISTENT_READ, SNAPSHOT_ORDER],
+            Isolation::RepeatableRead => &[TIDB_SEMI_CONSISTENT_READ, TIDB_SNAPSHOT_ORDER],
             _ => &[],
         }
     }

@@ -15,7 +15,7 @@
 //! * Errors come as `turso::Error` variants; conflicts only as text, so they are classified
 //!   by message.
 
-use super::claim::{Claim, SNAPSHOT_ORDER, TURSO_WRITE_SKEW};
+use super::claim::{Claim, TURSO_SNAPSHOT_ORDER, TURSO_WRITE_SKEW};
 use super::{ErrorEffect, Profile};
 use txhunt_model::{DbError, ErrorClass, Isolation, SqlFamily};
 
@@ -107,7 +107,7 @@ impl Profile for TursoProfile {
 
     fn claims(&self, isolation: Isolation) -> &'static [Claim] {
         match (self.mvcc, isolation) {
-            (true, Isolation::Snapshot) => &[SNAPSHOT_ORDER, TURSO_WRITE_SKEW],
+            (true, Isolation::Snapshot) => &[TURSO_SNAPSHOT_ORDER, TURSO_WRITE_SKEW],
             _ => &[],
         }
     }

@@ -25,10 +25,9 @@ impl Heading<'_> {
 
 const SQL_WIDTH: usize = 56;
 
-/// One report of `txhunt run`: the run (see [`run`]) and the verdicts of `oracles`, the
-/// single-run ones, and of the comparison with the first target; or why the scenario does
-/// not apply.
-pub fn report(report: &RunReport<'_>, oracles: &[OracleId]) -> String {
+/// One report of `txhunt run`: the run (see [`run`]) and the verdicts of its single-run
+/// oracles and of the comparison with the first target; or why the scenario does not apply.
+pub fn report(report: &RunReport<'_>) -> String {
     let heading = Heading {
         file: &report.file,
         target: &report.target,
@@ -38,7 +37,7 @@ pub fn report(report: &RunReport<'_>, oracles: &[OracleId]) -> String {
     match (&report.history, &report.not_applicable) {
         (Some(history), _) => {
             out.push_str(&run(&heading, report.case, history, &report.checks));
-            out.push_str(&findings(oracles, &report.findings));
+            out.push_str(&findings(&report.oracles, &report.findings));
             if report.compared {
                 out.push_str(&findings(&[OracleId::Differential], &report.differential));
             }
