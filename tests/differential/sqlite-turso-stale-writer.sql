@@ -1,13 +1,14 @@
 -- id: sqlite-turso-stale-writer
--- title: A writer holding an older snapshot: SQLite refuses it at once, Turso makes it wait, then refuses it
+-- title: A writer holding a read snapshot gets SQLITE_BUSY at once, on SQLite and (as txhunt drives it) on Turso
 -- dbms: SQLite 3.54.1 (bundled) vs Turso 0.8.3 (normal mode)
 -- isolation: serializable
 -- pair: sqlite turso
--- differential: blocking concurrency-control
--- SQLite returns SQLITE_BUSY at once to a transaction that read an older snapshot and then tries
--- to write while another transaction writes (waiting could never help it: the snapshot is
--- stale); Turso reports Busy until the writer commits, then BusySnapshot. Both refuse t2, so
--- both runs are serializable: a lock-mechanism difference (paper 000 §6.1), not a bug.
+-- differential: none
+-- SQLite calls its busy handler only for a connection that holds no transaction yet, so a
+-- transaction that has read and then tries to write while another one writes gets
+-- SQLITE_BUSY at once. Turso answers Busy to every waiting writer; txhunt's Turso driver
+-- follows SQLite's rule (it waited, then Turso said BusySnapshot, before), so the two
+-- engines, which claim one locking model, are compared event for event: no difference.
 /* init */ CREATE TABLE t(k INT PRIMARY KEY, v INT);
 /* init */ INSERT INTO t VALUES (1, 0), (2, 0);
 /* t1 */ BEGIN;

@@ -2,6 +2,7 @@
 //! every run after the first compared with the first target's. `txhunt run`, `txhunt fuzz` and
 //! `txhunt corpus run` all judge through it.
 
+use txhunt_db::profile::claim::Claim;
 use txhunt_db::{Target, TargetError};
 use txhunt_exec::{Executor, TargetRunner};
 use txhunt_model::{ErrorClass, History, Isolation, TestCase};
@@ -25,6 +26,10 @@ pub struct Judged {
     pub label: String,
     /// What the target did.
     pub history: History,
+    /// The concurrency-control semantics the target claims.
+    pub semantics: &'static str,
+    /// What the target documents for the level the case ran at.
+    pub claims: &'static [Claim],
     /// The findings of the oracles that judge one run.
     pub findings: Vec<Finding>,
     /// The comparison with the first target's run (empty for the first target).
@@ -49,6 +54,8 @@ impl Judged {
         Run {
             label: &self.label,
             history: &self.history,
+            semantics: self.semantics,
+            claims: self.claims,
             judged_by,
             findings: &self.findings,
         }
@@ -114,6 +121,8 @@ impl Judge {
             let mut judged = Judged {
                 label,
                 history,
+                semantics: target.profile().semantics(),
+                claims: target.profile().claims(level),
                 findings: Vec::new(),
                 compared: Vec::new(),
                 is_compared: index > 0,

@@ -26,6 +26,7 @@ pub use finding::{
     Unjudged, UnknownOracle, UnknownSignature,
 };
 
+use txhunt_db::profile::claim::Claim;
 use txhunt_exec::Runner;
 use txhunt_model::{History, Outcome, TestCase};
 
@@ -36,6 +37,10 @@ pub struct Run<'a> {
     pub label: &'a str,
     /// The run.
     pub history: &'a History,
+    /// The concurrency-control semantics the target claims ([`txhunt_db::Profile::semantics`]).
+    pub semantics: &'a str,
+    /// What the target documents for the run's isolation level ([`txhunt_db::Profile::claims`]).
+    pub claims: &'static [Claim],
     /// The oracles that judged this run on its own.
     pub judged_by: &'a [OracleId],
     /// What they found.

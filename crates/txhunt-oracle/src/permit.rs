@@ -121,6 +121,9 @@ fn alternatives(claim: &Claim) -> Vec<Vec<Evidence>> {
         Behaviour::SnapshotOrder | Behaviour::SomeSerialOrder => {
             vec![vec![Evidence::SomeSerialOrder]]
         }
+        // A refusal is no WSS violation: the refused statement is left out of the serial
+        // schedules. The claim serves the differential oracle.
+        Behaviour::NeedlessRefusal => Vec::new(),
     }
 }
 

@@ -115,24 +115,21 @@ fn a_discrepancy_the_first_target_reproduces_itself_is_nondeterministic() {
 }
 
 #[test]
-fn a_concurrency_control_difference_is_compatibility_only_when_both_runs_were_judged_valid() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/differential/sqlite-turso-stale-writer.sql");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let case = scenario::parse(&text, "stale-writer.sql").unwrap();
-    let level = Isolation::Serializable;
-    let sqlite = run(&case, level);
-    let turso_target = open_target("turso", None).unwrap();
-    let turso = Executor::default()
-        .execute(turso_target.as_ref(), &case, level)
-        .expect("runs");
+fn a_concurrency_control_difference_is_compatibility_only_between_other_semantics_and_valid_runs() {
+    // SQLite's second writer waits at SERIALIZABLE and is refused at once at read-uncommitted
+    // (shared cache): two concurrency controls, as two engines would have.
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/01-writer-blocks-writer.sql");
+    let case = scenario::parse(&std::fs::read_to_string(&path).unwrap(), "01.sql").unwrap();
+    let waits = run(&case, Isolation::Serializable);
+    let refused = run(&case, Isolation::ReadUncommitted);
     let bug = Finding::new(
         Signature::Wss(SerialLevel::Transaction, Divergence::FinalState),
         "a bug candidate in the second run".into(),
         Vec::new(),
     );
     // `None`: the run was not judged by WSS.
-    let judge = |ja: Option<&[Finding]>, jb: Option<&[Finding]>| {
+    let judge = |semantics: [&str; 2], ja: Option<&[Finding]>, jb: Option<&[Finding]>| {
         let by = |j: Option<&[Finding]>| {
             if j.is_some() {
                 &[OracleId::Wss][..]
@@ -141,30 +138,37 @@ fn a_concurrency_control_difference_is_compatibility_only_when_both_runs_were_ju
             }
         };
         let a = Run {
-            label: "sqlite",
-            history: &sqlite,
+            label: "a",
+            history: &waits,
+            semantics: semantics[0],
+            claims: &[],
             judged_by: by(ja),
             findings: ja.unwrap_or_default(),
         };
         let b = Run {
-            label: "turso",
-            history: &turso,
+            label: "b",
+            history: &refused,
+            semantics: semantics[1],
+            claims: &[],
             judged_by: by(jb),
             findings: jb.unwrap_or_default(),
         };
         differential::judge(&case, a, b, &mut || None)
     };
     let clean: &[Finding] = &[];
-    let found = judge(Some(clean), Some(clean));
-    assert_eq!(found.len(), 1, "{found:#?}");
+    let other = ["one", "other"];
+    let found = judge(other, Some(clean), Some(clean));
     assert_eq!(
         found[0].signature,
-        Signature::Differential(Difference::Blocking)
+        Signature::Differential(Difference::Blocking),
+        "{found:#?}"
     );
     let verdict = found[0].permissible.as_ref().expect("compatibility");
     assert_eq!(verdict.behaviour, "concurrency-control");
     assert!(verdict.evidence[0].contains("no finding"), "{verdict:?}");
-    // Not judged by WSS, or a bug candidate in either run: the discrepancy stays a candidate.
-    assert!(judge(None, Some(clean))[0].is_candidate());
-    assert!(judge(Some(clean), Some(std::slice::from_ref(&bug)))[0].is_candidate());
+    // The same semantics claimed, not judged by WSS, or a bug candidate in either run: the
+    // discrepancy stays a candidate.
+    assert!(judge(["same", "same"], Some(clean), Some(clean))[0].is_candidate());
+    assert!(judge(other, None, Some(clean))[0].is_candidate());
+    assert!(judge(other, Some(clean), Some(std::slice::from_ref(&bug)))[0].is_candidate());
 }

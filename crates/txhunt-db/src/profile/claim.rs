@@ -32,6 +32,10 @@ pub enum Behaviour {
     /// The result equals some serial order of the transactions, not their commit order
     /// (serializable snapshot isolation).
     SomeSerialOrder,
+    /// A transaction may be refused with a serialization failure where no anomaly would have
+    /// resulted: conflict tracking is conservative, and which transaction it refuses depends
+    /// on the implementation (PostgreSQL's SSI).
+    NeedlessRefusal,
 }
 
 impl Behaviour {
@@ -45,6 +49,7 @@ impl Behaviour {
             Behaviour::SnapshotOrder => "snapshot-order",
             Behaviour::WriteSkew => "write-skew",
             Behaviour::SomeSerialOrder => "ssi-order",
+            Behaviour::NeedlessRefusal => "ssi-false-positive",
         }
     }
 }
@@ -154,6 +159,14 @@ pub const SSI_ORDER: Claim = Claim {
     off_at: &[],
 };
 
+/// PostgreSQL's SSI refuses some transactions needlessly.
+pub const PG_SSI_FALSE_POSITIVES: Claim = Claim {
+    behaviour: Behaviour::NeedlessRefusal,
+    reason: "SERIALIZABLE tracks read/write dependencies conservatively, so a transaction may fail with a serialization failure (40001) although no anomaly would have resulted, and which one fails depends on the implementation",
+    source: "PostgreSQL 15 documentation §13.2.3 (Serializable Isolation Level: serialization failures, and the advice to retry them)",
+    off_at: &[],
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,6 +185,7 @@ mod tests {
             PG_WRITE_SKEW,
             TURSO_WRITE_SKEW,
             SSI_ORDER,
+            PG_SSI_FALSE_POSITIVES,
         ] {
             let name = c.behaviour.name();
             assert!(!c.reason.contains('\n') && c.reason.len() > 20, "{name}");

@@ -37,6 +37,10 @@ impl Profile for CockroachProfile {
         SqlFamily::Postgres
     }
 
+    fn semantics(&self) -> &'static str {
+        "cockroach"
+    }
+
     fn reported_as(&self) -> &'static [&'static str] {
         &["cockroachdb", "cockroach"]
     }

@@ -65,6 +65,10 @@ impl Profile for InnodbProfile {
         SqlFamily::Mysql
     }
 
+    fn semantics(&self) -> &'static str {
+        self.name()
+    }
+
     fn reported_as(&self) -> &'static [&'static str] {
         &["mariadb", "mysql"]
     }

@@ -30,6 +30,10 @@ pub trait Profile: Send + Sync {
     fn name(&self) -> &'static str;
     /// The SQL family whose dialect it speaks.
     fn family(&self) -> SqlFamily;
+    /// The concurrency-control semantics the DBMS claims, by name: targets that claim the same
+    /// (SQLite and Turso's normal mode, which claims SQLite's locking model; every PostgreSQL
+    /// version) must wait, refuse and answer alike, except where a claim documents otherwise.
+    fn semantics(&self) -> &'static str;
     /// The names bug reports use for this DBMS and for those it shares its engine with,
     /// lowercase (MariaDB: `mariadb`, `mysql`, being MySQL's fork): a published PoC for one of
     /// them applies to it.

@@ -8,7 +8,10 @@
 //! * Lock waits: `pg_blocking_pids(pid)` is non-empty while the backend waits on a heavyweight
 //!   lock (rows, tables, transaction ids), read live from the lock manager.
 
-use super::claim::{Claim, PG_SNAPSHOT_ORDER, PG_STATEMENT_SNAPSHOTS, PG_WRITE_SKEW, SSI_ORDER};
+use super::claim::{
+    Claim, PG_SNAPSHOT_ORDER, PG_SSI_FALSE_POSITIVES, PG_STATEMENT_SNAPSHOTS, PG_WRITE_SKEW,
+    SSI_ORDER,
+};
 use super::{ErrorEffect, ProbeQuery, Profile, ServerProfile, ANSI_LEVELS};
 use crate::target::{SessionConfig, TargetError};
 use txhunt_model::{DbError, ErrorClass, Isolation, SqlFamily};
@@ -41,7 +44,7 @@ pub(crate) fn snapshot_claims(isolation: Isolation) -> &'static [Claim] {
     match isolation {
         Isolation::ReadUncommitted | Isolation::ReadCommitted => &[PG_STATEMENT_SNAPSHOTS],
         Isolation::RepeatableRead => &[PG_SNAPSHOT_ORDER, PG_WRITE_SKEW],
-        Isolation::Serializable => &[SSI_ORDER],
+        Isolation::Serializable => &[SSI_ORDER, PG_SSI_FALSE_POSITIVES],
         Isolation::Snapshot => &[],
     }
 }
@@ -65,6 +68,10 @@ impl Profile for PostgresProfile {
 
     fn family(&self) -> SqlFamily {
         SqlFamily::Postgres
+    }
+
+    fn semantics(&self) -> &'static str {
+        "postgres"
     }
 
     fn reported_as(&self) -> &'static [&'static str] {

@@ -65,6 +65,10 @@ impl Profile for SqliteProfile {
         SqlFamily::Sqlite
     }
 
+    fn semantics(&self) -> &'static str {
+        "sqlite"
+    }
+
     fn reported_as(&self) -> &'static [&'static str] {
         &["sqlite"]
     }

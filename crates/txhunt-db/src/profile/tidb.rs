@@ -34,6 +34,10 @@ impl Profile for TidbProfile {
         SqlFamily::Mysql
     }
 
+    fn semantics(&self) -> &'static str {
+        "tidb"
+    }
+
     fn reported_as(&self) -> &'static [&'static str] {
         &["tidb"]
     }

@@ -2,10 +2,14 @@
 //!
 //! * Normal mode (`turso`): SQLite's model — WAL, one writer at a time, `BEGIN` deferred;
 //!   SERIALIZABLE is its only level. A second writer gets `Busy` at once (Turso has no busy
-//!   handler txhunt could hook, and its busy timeout spins); the txhunt driver turns every
-//!   `Busy` into a reported lock wait and retries the statement while the executor lets it,
-//!   which is what SQLite's busy handler does. A write from a stale snapshot fails with
-//!   `BusySnapshot` (`serialization`).
+//!   handler txhunt could hook, and its busy timeout spins). The txhunt driver follows
+//!   SQLite's busy-handler rule (SQLite's `sqlite3BtreeBeginTrans` calls the handler only for
+//!   a connection that holds no transaction yet): a session that already holds a read
+//!   snapshot in its transaction gets the `Busy` at once (`deadlock`, as txhunt's SQLite
+//!   target reports an SQLITE_BUSY no handler waited for); any other `Busy` becomes a
+//!   reported lock wait and the statement is retried while the executor lets it (after the
+//!   wait, `lock-timeout`). A write from a stale snapshot fails with `BusySnapshot`
+//!   (`serialization`).
 //! * MVCC mode (`turso-mvcc`, `PRAGMA journal_mode = 'mvcc'`): `BEGIN` is sent as
 //!   `BEGIN CONCURRENT`; snapshot isolation (SNAPSHOT), nothing blocks, and a write-write
 //!   conflict fails the statement (or the COMMIT) with "Write-write conflict" after Turso
@@ -32,10 +36,12 @@ pub static TURSO: TursoProfile = TursoProfile { mvcc: false };
 pub static TURSO_MVCC: TursoProfile = TursoProfile { mvcc: true };
 
 impl TursoProfile {
-    /// Sorts a `turso::Error`, given its variant name and message, into a class.
-    pub fn classify(variant: &str, message: &str) -> ErrorClass {
+    /// Sorts a `turso::Error`, given its variant name and message and whether the statement
+    /// waited for a lock before it (see the module's notes on `Busy`), into a class.
+    pub fn classify(variant: &str, message: &str, waited: bool) -> ErrorClass {
         let lower = message.to_ascii_lowercase();
         match variant {
+            "Busy" if !waited => ErrorClass::Deadlock,
             "Busy" => ErrorClass::LockTimeout,
             "BusySnapshot" => ErrorClass::Serialization,
             "Constraint" => ErrorClass::Constraint,
@@ -70,6 +76,15 @@ impl Profile for TursoProfile {
 
     fn family(&self) -> SqlFamily {
         SqlFamily::Sqlite
+    }
+
+    /// Normal mode claims SQLite's locking model; MVCC mode is Turso's own.
+    fn semantics(&self) -> &'static str {
+        if self.mvcc {
+            "turso-mvcc"
+        } else {
+            "sqlite"
+        }
     }
 
     fn reported_as(&self) -> &'static [&'static str] {
@@ -120,23 +135,27 @@ mod tests {
     #[test]
     fn turso_errors_are_classified_by_variant_then_message() {
         assert_eq!(
-            TursoProfile::classify("Busy", "database is locked"),
+            TursoProfile::classify("Busy", "database is locked", true),
             ErrorClass::LockTimeout
         );
         assert_eq!(
-            TursoProfile::classify("Error", "Write-write conflict"),
+            TursoProfile::classify("Busy", "database is locked", false),
+            ErrorClass::Deadlock
+        );
+        assert_eq!(
+            TursoProfile::classify("Error", "Write-write conflict", false),
             ErrorClass::Serialization
         );
         assert_eq!(
-            TursoProfile::classify("Error", "near \"SELEC\": syntax error"),
+            TursoProfile::classify("Error", "near \"SELEC\": syntax error", false),
             ErrorClass::Syntax
         );
         assert_eq!(
-            TursoProfile::classify("Constraint", "UNIQUE constraint failed: k.id"),
+            TursoProfile::classify("Constraint", "UNIQUE constraint failed: k.id", false),
             ErrorClass::Constraint
         );
         assert_eq!(
-            TursoProfile::classify("Error", "Transaction error: no such savepoint: sp1"),
+            TursoProfile::classify("Error", "Transaction error: no such savepoint: sp1", false),
             ErrorClass::Other
         );
         assert_eq!(TURSO_MVCC.isolation_levels(), &[Isolation::Snapshot]);

@@ -15,9 +15,11 @@ const RETRY: Duration = Duration::from_millis(1);
 /// that `Busy` (`lock-timeout`), as an SQLite application with a busy timeout does.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(1);
 
-/// A session's connection. Turso reports a lock conflict as `Busy` at once; the connection
-/// reports it as a wait through the hook and retries while the executor lets it, as SQLite's
-/// busy handler does. Turso detects no deadlocks: two sessions that each wait for the other
+/// A session's connection. Turso reports a lock conflict as `Busy` at once; unless the
+/// session holds a read snapshot in normal mode (SQLite then returns SQLITE_BUSY without
+/// calling its busy handler, and so does this connection), the connection reports it as a
+/// wait through the hook and retries while the executor lets it, as SQLite's busy handler
+/// does. Turso detects no deadlocks: two sessions that each wait for the other
 /// (in MVCC mode, a plain transaction — a SAVEPOINT outside a transaction opens one — and a
 /// concurrent one) would retry forever, so after [`BUSY_TIMEOUT`] the statement fails.
 pub(super) struct TursoConnection {
@@ -25,6 +27,9 @@ pub(super) struct TursoConnection {
     hook: Option<Arc<dyn LockWaitHook>>,
     mvcc: bool,
     interrupted: Arc<AtomicBool>,
+    /// Whether the session's open transaction has read the database (holds a snapshot): a
+    /// `Busy` then fails at once, as SQLite gives it without calling its busy handler.
+    holds_snapshot: bool,
 }
 
 impl TursoConnection {
@@ -38,7 +43,24 @@ impl TursoConnection {
             hook,
             mvcc,
             interrupted: Arc::new(AtomicBool::new(false)),
+            holds_snapshot: false,
         }
+    }
+
+    /// Notes whether the session holds a read snapshot after `sql` ran (successfully or not):
+    /// a data statement inside an open transaction reads the database; the end of the
+    /// transaction lets the snapshot go.
+    fn track_snapshot(&mut self, sql: &str, succeeded: bool) {
+        let open = self.conn.is_autocommit().is_ok_and(|auto| !auto);
+        let reads = matches!(
+            StmtKind::of(sql),
+            StmtKind::Select
+                | StmtKind::Insert
+                | StmtKind::Update
+                | StmtKind::Delete
+                | StmtKind::Other
+        );
+        self.holds_snapshot = open && (self.holds_snapshot || (reads && succeeded));
     }
 
     /// Runs `sql` once.
@@ -74,19 +96,26 @@ impl Connection for TursoConnection {
             sql
         };
         let started = std::time::Instant::now();
-        loop {
+        let mut waited = false;
+        let outcome = loop {
             match self.run(sql) {
-                Ok(outcome) => return outcome,
+                Ok(outcome) => break outcome,
                 Err(turso::Error::Busy(_))
-                    if !self.interrupted.load(Ordering::SeqCst)
+                    if (self.mvcc || !self.holds_snapshot)
+                        && !self.interrupted.load(Ordering::SeqCst)
                         && started.elapsed() < BUSY_TIMEOUT
-                        && self.hook.as_ref().is_some_and(|hook| hook.waiting()) =>
+                        && self.hook.as_ref().is_some_and(|hook| {
+                            waited = true;
+                            hook.waiting()
+                        }) =>
                 {
                     std::thread::sleep(RETRY);
                 }
-                Err(e) => return Outcome::Error(error(&e)),
+                Err(e) => break Outcome::Error(error(&e, waited)),
             }
-        }
+        };
+        self.track_snapshot(sql, outcome.succeeded());
+        outcome
     }
 
     fn in_transaction(&mut self) -> Option<bool> {
@@ -112,8 +141,8 @@ impl Interrupt for TursoInterrupt {
 }
 
 /// A `turso::Error` as a [`DbError`], classified by the Turso profile from its variant and
-/// message.
-fn error(e: &turso::Error) -> DbError {
+/// message, and whether the statement waited for a lock first.
+fn error(e: &turso::Error, waited: bool) -> DbError {
     use turso::Error as E;
     let variant = match e {
         E::Busy(_) => "Busy",
@@ -127,7 +156,7 @@ fn error(e: &turso::Error) -> DbError {
         _ => "Error",
     };
     DbError {
-        class: TursoProfile::classify(variant, &e.to_string()),
+        class: TursoProfile::classify(variant, &e.to_string(), waited),
         code: Some(variant.to_string()),
         message: e.to_string(),
     }

@@ -4,6 +4,7 @@
 
 use super::{first_statement_difference, label, Category};
 use crate::{Excuse, OracleId, Permissible, Run};
+use txhunt_db::profile::claim::{Behaviour, Claim};
 use txhunt_model::{ErrorClass, History, Outcome, TestCase};
 
 /// The documented design difference that explains a discrepancy, if one does (paper 000
@@ -98,20 +99,26 @@ const REFUSALS: [ErrorClass; 3] = [
 
 /// The targets' concurrency control took different paths, and each path is one its isolation
 /// level allows (paper 000 §6.1, "inconsistent lock mechanisms": 89% of DT²'s compatibility
-/// issues). Decided when
+/// issues). Decided when both runs were judged by the write-serializability oracle (with
+/// whatever other single-target oracles ran) and neither has a bug candidate — each target's
+/// run, on its own, commits what some serial order of its transactions would, or what a
+/// documented behaviour of its level allows — and the first difference in schedule order is
+/// one of concurrency control:
 ///
-/// * the first difference in schedule order is one of concurrency control: a statement that
-///   waited on one target and not on the other (or the schedules took other steps from
-///   there), a deadlock on one only, a statement one target refused by a deadlock, lock or
-///   serialization error while the other ran it or failed it otherwise (PostgreSQL 15 finds
-///   a serialization conflict where 18 first finds a unique violation), or any
-///   other difference in a statement that, on either target, resumed together with a
-///   statement of another transaction when one lock was released (the waiters raced for it,
-///   and which one the engine lets go first is its choice); and
-/// * both runs were judged by the write-serializability oracle (with whatever other
-///   single-target oracles ran) and neither has a bug candidate: each target's run, on its
-///   own, commits what some serial order of its transactions would, or what a documented
-///   behaviour of its level allows.
+/// * between targets that claim different semantics ([`Run::semantics`]; DT²'s use:
+///   `concurrency-control`): a statement that waited on one target and not on the other (or
+///   the schedules took other steps from there), a deadlock on one only, or a statement one
+///   target refused by a deadlock, lock or serialization error while the other ran it or
+///   failed it otherwise;
+/// * between any targets: a difference in a statement that, on either target, resumed
+///   together with a statement of another transaction when one lock was released
+///   (`waiter-order`: the waiters raced for it, and no engine here says which it lets go
+///   first);
+/// * between targets that claim the same semantics, only what both document
+///   (`ssi-false-positive`: PostgreSQL's SERIALIZABLE refused a statement with a
+///   serialization failure on one side only, where the other ran it or failed it otherwise —
+///   PostgreSQL 15 finds a serialization conflict where 18 first finds a unique violation).
+///   Any other difference between targets that claim one semantics is a bug candidate.
 ///
 /// Everything that follows from such a difference (other results, another final state) is
 /// then labelled with it. A first difference in a query result, in an error that is not a
@@ -127,20 +134,26 @@ pub fn concurrency_control(case: &TestCase, a: Run<'_>, b: Run<'_>) -> Option<Pe
     }
     let (category, step, _) =
         first_statement_difference(case, (a.label, a.history), (b.label, b.history))?;
-    // A statement one target refused for concurrency's sake, while the other ran it or
-    // failed it too (maybe by another check first: a unique violation where the other found
-    // a serialization conflict).
-    let refused = |o: &Outcome| o.error().is_some_and(|e| REFUSALS.contains(&e.class));
+    let (oa, ob) = (
+        &a.history.steps[step].outcome,
+        &b.history.steps[step].outcome,
+    );
+    let refused_with =
+        |o: &Outcome, classes: &[ErrorClass]| o.error().is_some_and(|e| classes.contains(&e.class));
     let settled = |o: &Outcome| {
         !matches!(
             o,
             Outcome::Hang { .. } | Outcome::NeverCompleted | Outcome::NotRun { .. }
         )
     };
-    let (oa, ob) = (
-        &a.history.steps[step].outcome,
-        &b.history.steps[step].outcome,
-    );
+    // One side refused for concurrency's sake (by one of `classes`), the other ran the
+    // statement or failed it too (maybe by another check first).
+    let one_refused = |classes: &[ErrorClass]| {
+        category == Category::Error
+            && (refused_with(oa, classes) || refused_with(ob, classes))
+            && settled(oa)
+            && settled(ob)
+    };
     let raced = |h: &History| {
         let txns = case.txns();
         let txn = |s: usize| txns.iter().position(|t| t.steps.contains(&s));
@@ -150,31 +163,54 @@ pub fn concurrency_control(case: &TestCase, a: Run<'_>, b: Run<'_>) -> Option<Pe
             })
         })
     };
+    let evidence = vec![format!(
+        "{}: {}; {}: {}",
+        a.label,
+        verdict(a.findings),
+        b.label,
+        verdict(b.findings)
+    )];
+    let excuse = |behaviour: &str, reason: &str, source: &str| Permissible {
+        excuse: Excuse::Compatibility,
+        behaviour: behaviour.into(),
+        reason: reason.into(),
+        source: source.into(),
+        evidence: evidence.clone(),
+        ruled_out: Vec::new(),
+    };
+    if category != Category::FinalState && (raced(a.history) || raced(b.history)) {
+        return Some(excuse(
+            "waiter-order",
+            "the statement resumed together with another transaction's when one lock was released; which waiter goes first is the engine's choice",
+            "txhunt's schedule (the waiters resumed at the same check); neither DBMS documents an order among waiters",
+        ));
+    }
+    if a.semantics == b.semantics {
+        let documented = |claims: &'static [Claim]| {
+            claims
+                .iter()
+                .find(|c| c.behaviour == Behaviour::NeedlessRefusal)
+        };
+        return match (documented(a.claims), documented(b.claims)) {
+            (Some(claim), Some(_)) if one_refused(&[ErrorClass::Serialization]) => {
+                Some(excuse(claim.behaviour.name(), claim.reason, claim.source))
+            }
+            _ => None,
+        };
+    }
     let explained = match category {
         Category::Blocking | Category::Deadlock => true,
-        _ if raced(a.history) || raced(b.history) => true,
-        Category::Error => (refused(oa) || refused(ob)) && settled(oa) && settled(ob),
+        Category::Error => one_refused(&REFUSALS),
         Category::Result | Category::FinalState => false,
     };
-    explained.then(|| Permissible {
-        excuse: Excuse::Compatibility,
-        behaviour: "concurrency-control".into(),
-        reason: "the targets' concurrency control took different paths (which statement waits, \
-                 which one is refused, which waiter goes first), and each run is one its \
-                 isolation level allows"
-            .into(),
-        source: "paper 000 §6.1 (inconsistent lock mechanisms)".into(),
-        evidence: vec![format!(
-            "{}: {}; {}: {}",
-            a.label,
-            verdict(a.findings),
-            b.label,
-            verdict(b.findings)
-        )],
-        ruled_out: Vec::new(),
+    explained.then(|| {
+        excuse(
+            "concurrency-control",
+            "the targets' concurrency control took different paths (which statement waits, which one is refused, which waiter goes first), and each run is one its isolation level allows",
+            "paper 000 §6.1 (inconsistent lock mechanisms)",
+        )
     })
 }
-
 /// What the single-target oracles said about a run they found no bug candidate in.
 fn verdict(findings: &[crate::Finding]) -> String {
     if findings.is_empty() {

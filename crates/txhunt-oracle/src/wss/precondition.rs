@@ -42,7 +42,10 @@ pub fn occasion(
             )
         }),
         Behaviour::StatementSnapshots => run.snapshot_moved(),
-        Behaviour::SnapshotOrder | Behaviour::WriteSkew | Behaviour::SomeSerialOrder => true,
+        Behaviour::SnapshotOrder
+        | Behaviour::WriteSkew
+        | Behaviour::SomeSerialOrder
+        | Behaviour::NeedlessRefusal => true,
     };
     if found {
         return Ok(());
