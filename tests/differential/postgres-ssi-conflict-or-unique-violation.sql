@@ -3,7 +3,7 @@
 -- dbms: PostgreSQL 15.20 vs PostgreSQL 18.4
 -- isolation: serializable
 -- pair: postgres postgres@other
--- differential: error ssi-false-positive
+-- differential: error needless-refusal
 -- Found by `txhunt fuzz --target postgres --target postgres@BIN --seed 2026` (case 2294, the
 -- discrepancy as reported), minimized from 26 statements by deleting statements while it
 -- held. The same rw-conflict as postgres-ssi-needless-abort.sql: PostgreSQL 15 reports it at

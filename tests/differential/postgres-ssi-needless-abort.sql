@@ -3,7 +3,7 @@
 -- dbms: PostgreSQL 15.20 vs PostgreSQL 18.4
 -- isolation: serializable
 -- pair: postgres postgres@other
--- differential: error ssi-false-positive
+-- differential: error needless-refusal
 -- Found by `txhunt fuzz --target postgres --target postgres@BIN --seed 2026` (case 2294),
 -- minimized from 26 statements by deleting statements while the discrepancy held.
 -- t1's INSERT … ON CONFLICT DO NOTHING skips key -6 (committed by t4 before t1's snapshot)

@@ -32,9 +32,9 @@ pub enum Behaviour {
     /// The result equals some serial order of the transactions, not their commit order
     /// (serializable snapshot isolation).
     SomeSerialOrder,
-    /// A transaction may be refused with a serialization failure where no anomaly would have
-    /// resulted: conflict tracking is conservative, and which transaction it refuses depends
-    /// on the implementation (PostgreSQL's SSI).
+    /// A statement may be refused with a serialization failure where no anomaly would have
+    /// resulted: conflict tracking is conservative, and what it refuses depends on the
+    /// implementation (PostgreSQL's SSI; SQLite's stale-snapshot check per database file).
     NeedlessRefusal,
 }
 
@@ -49,7 +49,7 @@ impl Behaviour {
             Behaviour::SnapshotOrder => "snapshot-order",
             Behaviour::WriteSkew => "write-skew",
             Behaviour::SomeSerialOrder => "ssi-order",
-            Behaviour::NeedlessRefusal => "ssi-false-positive",
+            Behaviour::NeedlessRefusal => "needless-refusal",
         }
     }
 }
@@ -167,6 +167,15 @@ pub const PG_SSI_FALSE_POSITIVES: Claim = Claim {
     off_at: &[],
 };
 
+/// SQLite refuses a write from a snapshot older than any later commit, even one that changed
+/// no row.
+pub const SQLITE_STALE_SNAPSHOT: Claim = Claim {
+    behaviour: Behaviour::NeedlessRefusal,
+    reason: "a transaction that read an older snapshot is refused (SQLITE_BUSY_SNAPSHOT) when it writes after another connection committed, even when that commit changed no row: SQLite tracks commits per database file, and a statement that changes no row may still write pages (a DELETE without WHERE rewrites the table)",
+    source: "SQLite documentation, Isolation In SQLite (WAL mode) and Result and Error Codes § SQLITE_BUSY_SNAPSHOT",
+    off_at: &[],
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,6 +195,7 @@ mod tests {
             TURSO_WRITE_SKEW,
             SSI_ORDER,
             PG_SSI_FALSE_POSITIVES,
+            SQLITE_STALE_SNAPSHOT,
         ] {
             let name = c.behaviour.name();
             assert!(!c.reason.contains('\n') && c.reason.len() > 20, "{name}");

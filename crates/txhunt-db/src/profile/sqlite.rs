@@ -17,6 +17,7 @@
 //! * `SQLITE_LOCKED` (shared-cache table locks, read-uncommitted): SQLite never waits for these,
 //!   so the lock is simply not granted: `lock-timeout`, statement-level.
 
+use super::claim::{Claim, SQLITE_STALE_SNAPSHOT};
 use super::{ErrorEffect, Profile};
 use rusqlite::ffi;
 use txhunt_model::{DbError, ErrorClass, Isolation, SqlFamily};
@@ -67,6 +68,15 @@ impl Profile for SqliteProfile {
 
     fn semantics(&self) -> &'static str {
         "sqlite"
+    }
+
+    /// WAL readers' stale-snapshot check (the only check at SERIALIZABLE; shared-cache
+    /// READ UNCOMMITTED locks tables instead).
+    fn claims(&self, isolation: Isolation) -> &'static [Claim] {
+        match isolation {
+            Isolation::Serializable => &[SQLITE_STALE_SNAPSHOT],
+            _ => &[],
+        }
     }
 
     fn reported_as(&self) -> &'static [&'static str] {
