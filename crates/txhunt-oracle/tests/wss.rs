@@ -344,7 +344,7 @@ fn an_insert_into_a_range_updated_without_gap_locks_is_not_taken_for_semi_consis
     // t1's UPDATE ran before t2 wrote anything: semi-consistent read had no occasion.
     assert_eq!(
         why.ruled_out,
-        ["not semi-consistent-read: no UPDATE ran without waiting beside another open transaction's write to its table"]
+        ["not semi-consistent-read: no UPDATE ran beside another open transaction's write to its table"]
     );
 }
 

@@ -2,11 +2,15 @@
 //! at all: the behaviour needs its occasion. Read from the history's schedule and the tables
 //! each statement names, never from what the statements mean.
 //!
-//! * no gap locks: an INSERT into a table that another transaction, still open, had read,
-//!   updated or deleted from;
-//! * semi-consistent read: an UPDATE that did not wait although another open transaction had
-//!   written to its table;
+//! * no gap locks: an INSERT into a table that another transaction, open while the INSERT
+//!   ran, had read, updated or deleted from;
+//! * semi-consistent read: an UPDATE that ran while another open transaction had written to
+//!   its table (the UPDATE may have waited for some other lock: it meets the written rows
+//!   later, and skips them);
 //! * dirty read: a statement that ran while another open transaction had written to its table;
+//!
+//! "While" is read in schedule order: a statement runs from its submission (or its block)
+//! to its completion, and a transaction is open until its last statement completed.
 //! * statement snapshots (READ COMMITTED): another transaction committed while a transaction
 //!   was between its statements, or a statement waited for a lock (and re-checked);
 //! * snapshot order, write skew, some serial order: none (their evidence alone discriminates).
@@ -14,7 +18,7 @@
 use super::NotShown;
 use std::collections::BTreeSet;
 use txhunt_db::profile::claim::Behaviour;
-use txhunt_model::{History, SqlFamily, StmtKind, TestCase, Txn, TxnStatus};
+use txhunt_model::{Event, History, SqlFamily, StmtKind, TestCase, Txn, TxnStatus};
 use txhunt_sql::analysis::tables;
 
 /// `Ok` when `case`'s run `history` gives `behaviour` its occasion, else why not.
@@ -27,9 +31,9 @@ pub fn occasion(
     let run = Run::new(case, history, family);
     let found = match behaviour {
         Behaviour::NoGapLocks => run.insert_into_open_range(),
-        Behaviour::SemiConsistentRead => run.beside_open_writer(|s| {
-            case.steps[s].stmt.kind() == StmtKind::Update && !history.steps[s].blocked
-        }),
+        Behaviour::SemiConsistentRead => {
+            run.beside_open_writer(|s| case.steps[s].stmt.kind() == StmtKind::Update)
+        }
         Behaviour::DirtyRead => run.beside_open_writer(|s| {
             !matches!(
                 case.steps[s].stmt.kind(),
@@ -55,7 +59,7 @@ pub fn occasion(
             "no INSERT went into a table another open transaction had read, updated or deleted from"
         }
         Behaviour::SemiConsistentRead => {
-            "no UPDATE ran without waiting beside another open transaction's write to its table"
+            "no UPDATE ran beside another open transaction's write to its table"
         }
         Behaviour::DirtyRead => {
             "no statement ran beside another open transaction's write to its table"
@@ -72,10 +76,21 @@ struct Run<'a> {
     txns: Vec<Txn>,
     /// Per step: the tables it names.
     tables: Vec<BTreeSet<String>>,
+    /// Per step: its first and its last event in the schedule (blocked, completed), if any.
+    events: Vec<Option<(usize, usize)>>,
 }
 
 impl<'a> Run<'a> {
     fn new(case: &'a TestCase, history: &'a History, family: SqlFamily) -> Self {
+        let mut events: Vec<Option<(usize, usize)>> = vec![None; case.steps.len()];
+        for (i, event) in history.schedule.iter().enumerate() {
+            let step = match event {
+                Event::Blocked { step } | Event::Completed { step } => *step,
+                Event::Rollback { .. } => continue,
+            };
+            let span = events[step].get_or_insert((i, i));
+            span.1 = i;
+        }
         Run {
             case,
             history,
@@ -85,6 +100,7 @@ impl<'a> Run<'a> {
                 .iter()
                 .map(|s| tables(&s.stmt.sql, family))
                 .collect(),
+            events,
         }
     }
 
@@ -93,9 +109,15 @@ impl<'a> Run<'a> {
         self.txns.iter().position(|t| t.steps.contains(&s))
     }
 
-    /// When step `s` completed, if it did.
+    /// When step `s` completed (its place in the schedule), if it did.
     fn at(&self, s: usize) -> Option<usize> {
-        self.history.steps[s].completed
+        self.history.steps[s].completed?;
+        self.events[s].map(|(_, end)| end)
+    }
+
+    /// When step `s` started (was submitted and blocked, or completed at once), if it did.
+    fn started(&self, s: usize) -> Option<usize> {
+        self.events[s].map(|(start, _)| start)
     }
 
     /// When transaction `t` ended: its aborting statement, else its last completed one; never,
@@ -113,18 +135,19 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// Whether another transaction than step `s`'s completed step `other` before `s`, had not
-    /// ended when `s` completed, and names a table `s` names.
+    /// Whether another transaction than step `s`'s completed step `other` before `s` did, was
+    /// still open when `s` started, and names a table `s` names.
     fn open_before(&self, other: usize, s: usize) -> bool {
         let (Some(mine), Some(theirs)) = (self.txn(s), self.txn(other)) else {
             return false;
         };
-        let (Some(now), Some(then)) = (self.at(s), self.at(other)) else {
+        let (Some(now), Some(start), Some(then)) = (self.at(s), self.started(s), self.at(other))
+        else {
             return false;
         };
         mine != theirs
             && then < now
-            && self.end(theirs) > now
+            && self.end(theirs) > start
             && !self.tables[s].is_disjoint(&self.tables[other])
     }
 
