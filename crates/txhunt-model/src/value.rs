@@ -146,6 +146,21 @@ impl fmt::Display for Value {
     }
 }
 
+/// The rows of `a` not matched by a row of `b`, each row of `b` matching once (bag difference).
+pub fn bag_difference(a: &[Row], b: &[Row]) -> Vec<Row> {
+    let mut left = b.to_vec();
+    a.iter()
+        .filter(|row| match left.iter().position(|r| r == *row) {
+            Some(at) => {
+                left.swap_remove(at);
+                false
+            }
+            None => true,
+        })
+        .cloned()
+        .collect()
+}
+
 /// Writes rows as a scenario file's bag literal: `[(1, 'a'), (2, NULL)]`.
 pub fn format_rows(rows: &[Row]) -> String {
     let inner: Vec<String> = rows

@@ -3,7 +3,7 @@
 
 use crate::SerialLevel;
 use serde::{Deserialize, Serialize};
-use txhunt_model::value::format_rows;
+use txhunt_model::value::{bag_difference, format_rows};
 use txhunt_model::{DbState, Outcome, Row};
 
 /// One piece of a finding's evidence.
@@ -85,8 +85,8 @@ impl Detail {
                 format!("{table}: serial     {}", format_rows(serial)),
                 format!(
                     "{table}: only concurrent {}; only serial {}",
-                    format_rows(&only(concurrent, serial)),
-                    format_rows(&only(serial, concurrent))
+                    format_rows(&bag_difference(concurrent, serial)),
+                    format_rows(&bag_difference(serial, concurrent))
                 ),
             ],
             Detail::Statement {
@@ -114,19 +114,4 @@ impl Detail {
             Detail::Note { text } => vec![text.clone()],
         }
     }
-}
-
-/// The rows of `a` that `b` lacks, as a bag difference.
-fn only(a: &[Row], b: &[Row]) -> Vec<Row> {
-    let mut rest = b.to_vec();
-    a.iter()
-        .filter(|row| match rest.iter().position(|r| r == *row) {
-            Some(i) => {
-                rest.swap_remove(i);
-                false
-            }
-            None => true,
-        })
-        .cloned()
-        .collect()
 }

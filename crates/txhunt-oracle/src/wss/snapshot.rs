@@ -28,7 +28,7 @@ use super::{order, NotShown};
 use crate::same_rows;
 use std::collections::HashMap;
 use txhunt_exec::Runner;
-use txhunt_model::value::format_rows;
+use txhunt_model::value::{bag_difference, format_rows};
 use txhunt_model::{DbState, Event, History, Outcome, Row, Stmt, StmtKind, TestCase};
 
 /// Where a transaction's snapshot is taken.
@@ -185,34 +185,19 @@ fn apply(current: &DbState, before: &DbState, after: &DbState) -> Result<DbState
     for name in names {
         let rows = |s: &DbState| s.table(name).map(<[Row]>::to_vec).unwrap_or_default();
         let (mut table, old, new) = (rows(current), rows(before), rows(after));
-        for row in minus(&old, &new) {
+        for row in bag_difference(&old, &new) {
             let at = table
                 .iter()
                 .position(|r| *r == row)
                 .ok_or_else(|| format!("{name} {}", format_rows(std::slice::from_ref(&row))))?;
             table.remove(at);
         }
-        table.extend(minus(&new, &old));
+        table.extend(bag_difference(&new, &old));
         if current.table(name).is_some() || after.table(name).is_some() {
             next.insert(name, table);
         }
     }
     Ok(next)
-}
-
-/// The rows of `a` not matched by a row of `b` (bag difference).
-fn minus(a: &[Row], b: &[Row]) -> Vec<Row> {
-    let mut left = b.to_vec();
-    a.iter()
-        .filter(|row| match left.iter().position(|r| r == *row) {
-            Some(at) => {
-                left.remove(at);
-                false
-            }
-            None => true,
-        })
-        .cloned()
-        .collect()
 }
 
 fn named(units: &[Unit]) -> String {
