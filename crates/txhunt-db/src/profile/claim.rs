@@ -20,6 +20,10 @@ pub enum Behaviour {
     /// Index records are locked but not the gaps between them, so an insert into a range
     /// another transaction read, updated or deleted is not blocked.
     NoGapLocks,
+    /// A write statement reads the rows of its subqueries (and an INSERT … SELECT its source
+    /// rows) without locking them, so another transaction may change them before the writer
+    /// commits.
+    UnlockedSourceReads,
     /// Each statement reads a snapshot taken when it starts, and a waiting UPDATE or DELETE
     /// re-checks only the rows it had found (PostgreSQL's READ COMMITTED).
     StatementSnapshots,
@@ -45,6 +49,7 @@ impl Behaviour {
             Behaviour::SemiConsistentRead => "semi-consistent-read",
             Behaviour::DirtyRead => "dirty-read",
             Behaviour::NoGapLocks => "no-gap-locks",
+            Behaviour::UnlockedSourceReads => "unlocked-source-reads",
             Behaviour::StatementSnapshots => "read-committed",
             Behaviour::SnapshotOrder => "snapshot-order",
             Behaviour::WriteSkew => "write-skew",
@@ -96,8 +101,17 @@ pub const INNODB_DIRTY_READ: Claim = Claim {
 /// InnoDB's missing gap locks below REPEATABLE READ.
 pub const INNODB_NO_GAP_LOCKS: Claim = Claim {
     behaviour: Behaviour::NoGapLocks,
-    reason: "below REPEATABLE READ InnoDB locks index records but not the gaps between them (and reads the source rows of INSERT … SELECT and subqueries without locks), so a concurrent insert into a range another transaction deleted, updated or read is not blocked",
+    reason: "below REPEATABLE READ InnoDB locks index records but not the gaps between them, so a concurrent insert into a range another transaction deleted, updated or read is not blocked",
     source: "MySQL 8.0 Reference Manual §17.7.1 (Gap Locks) and §17.7.2.1 (READ COMMITTED); MariaDB KB, InnoDB Lock Modes",
+    off_at: &[Isolation::RepeatableRead],
+};
+
+/// InnoDB's consistent (unlocked) reads of a write's subqueries and INSERT … SELECT sources
+/// below REPEATABLE READ.
+pub const INNODB_UNLOCKED_SOURCE_READS: Claim = Claim {
+    behaviour: Behaviour::UnlockedSourceReads,
+    reason: "below REPEATABLE READ InnoDB reads the rows of an UPDATE's or DELETE's subqueries and an INSERT … SELECT's source rows as a consistent read, without locks, so another transaction may change or delete them before the writer commits",
+    source: "MySQL 8.0 Reference Manual §17.7.3 (Locks Set by Different SQL Statements in InnoDB: INSERT INTO T SELECT … FROM S, READ COMMITTED) and §17.7.2.1; MariaDB KB, InnoDB Lock Modes",
     off_at: &[Isolation::RepeatableRead],
 };
 
@@ -187,6 +201,7 @@ mod tests {
             TIDB_SEMI_CONSISTENT_READ,
             INNODB_DIRTY_READ,
             INNODB_NO_GAP_LOCKS,
+            INNODB_UNLOCKED_SOURCE_READS,
             PG_STATEMENT_SNAPSHOTS,
             PG_SNAPSHOT_ORDER,
             TIDB_SNAPSHOT_ORDER,

@@ -19,7 +19,10 @@
 //!   system) and `performance_schema.metadata_locks` with `LOCK_STATUS = 'PENDING'`, joined to
 //!   the session's `PROCESSLIST_ID` through `performance_schema.threads`.
 
-use super::claim::{Claim, INNODB_DIRTY_READ, INNODB_NO_GAP_LOCKS, INNODB_SEMI_CONSISTENT_READ};
+use super::claim::{
+    Claim, INNODB_DIRTY_READ, INNODB_NO_GAP_LOCKS, INNODB_SEMI_CONSISTENT_READ,
+    INNODB_UNLOCKED_SOURCE_READS,
+};
 use super::{
     classify_mysql_errno, mysql_level_name, ErrorEffect, ProbeQuery, Profile, ServerProfile,
     ANSI_LEVELS,
@@ -89,8 +92,13 @@ impl Profile for InnodbProfile {
                 INNODB_SEMI_CONSISTENT_READ,
                 INNODB_DIRTY_READ,
                 INNODB_NO_GAP_LOCKS,
+                INNODB_UNLOCKED_SOURCE_READS,
             ],
-            Isolation::ReadCommitted => &[INNODB_SEMI_CONSISTENT_READ, INNODB_NO_GAP_LOCKS],
+            Isolation::ReadCommitted => &[
+                INNODB_SEMI_CONSISTENT_READ,
+                INNODB_NO_GAP_LOCKS,
+                INNODB_UNLOCKED_SOURCE_READS,
+            ],
             _ => &[],
         }
     }

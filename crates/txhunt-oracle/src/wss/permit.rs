@@ -13,15 +13,16 @@
 
 use super::compare::compare;
 use super::orders::candidate_orders;
-use super::precondition::occasion;
+use super::precondition::{gap_inserts, occasion};
 use super::schedule::{fcrfs, tx_serial, Unit};
 use super::snapshot::snapshot_replay;
 use super::{compares_reads, order, savepoints_open_txns, violations, NotShown};
 use crate::permit::{permissions, promises_some_serial_order, Evidence};
 use crate::{Excuse, Permissible, SerialLevel};
 use std::collections::HashMap;
+use txhunt_db::profile::claim::Behaviour;
 use txhunt_exec::Runner;
-use txhunt_model::{History, SqlFamily, Step, Stmt, StmtKind, TestCase, TxnStatus};
+use txhunt_model::{ErrorClass, History, SqlFamily, Step, Stmt, StmtKind, TestCase, TxnStatus};
 
 /// The first permission of the target's profile at the history's level whose occasion the run
 /// shows ([`occasion`]) and whose evidence holds, or, for each permission, why it does not
@@ -44,11 +45,21 @@ pub fn explain(
     }
     let mut decided: HashMap<Evidence, Result<String, NotShown>> = HashMap::new();
     let mut ruled_out = Vec::new();
+    // Whether each behaviour had its occasion in the run (decided once per behaviour).
+    let mut occasions: HashMap<Behaviour, bool> = HashMap::new();
     'permissions: for permission in permissions {
         let behaviour = permission.claim.behaviour;
         let id = behaviour.name();
-        if let Err(why) = occasion(behaviour, case, history, profile.family()) {
-            ruled_out.push(format!("not {id}: {why}"));
+        let had_occasion = *occasions.entry(behaviour).or_insert_with(|| {
+            match occasion(behaviour, case, history, profile.family()) {
+                Ok(()) => true,
+                Err(why) => {
+                    ruled_out.push(format!("not {id}: {why}"));
+                    false
+                }
+            }
+        });
+        if !had_occasion {
             continue;
         }
         let mut shown = Vec::new();
@@ -90,7 +101,7 @@ fn decide(
     runner: &dyn Runner,
 ) -> Result<String, NotShown> {
     match evidence {
-        Evidence::StrongerLevel(level) => {
+        Evidence::StrongerLevel(level) | Evidence::RecheckRefusedAt(level) => {
             if !runner.profile().isolation_levels().contains(&level) {
                 return Err(format!("{} offers no {level}", runner.profile().name()).into());
             }
@@ -98,9 +109,31 @@ fn decide(
                 .run(case, level)
                 .map_err(|e| format!("the case could not run at {level}: {e}"))?;
             let what = format!("at {level} the same case");
-            same_path((case, history), (case, &stronger), &what)?;
+            // A serialization failure of a statement that waited in the run: first updater
+            // wins where READ COMMITTED re-checked.
+            let recheck_refused = |step: usize| {
+                matches!(evidence, Evidence::RecheckRefusedAt(_))
+                    && history.steps[step].blocked
+                    && stronger.steps[step]
+                        .outcome
+                        .error()
+                        .is_some_and(|e| e.class == ErrorClass::Serialization)
+            };
+            same_path((case, history), (case, &stronger), &what, &recheck_refused)?;
+            let refused: Vec<String> = (0..case.steps.len())
+                .filter(|&s| recheck_refused(s))
+                .map(|s| format!("{} `{}`", case.steps[s].session, case.steps[s].stmt.sql))
+                .collect();
+            let refused = if refused.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    ", refusing with a serialization failure what waited and re-checked here: {}",
+                    refused.join(", ")
+                )
+            };
             write_serializable(case, &stronger, runner)
-                .map(|how| format!("at {level} the same case {how}"))
+                .map(|how| format!("at {level} the same case {how}{refused}"))
                 .map_err(|why| format!("at {level} the same case {why}").into())
         }
         Evidence::LockedUpdate => {
@@ -114,7 +147,30 @@ fn decide(
                 format!("each of its {updates} UPDATE statements")
             };
             let what = format!("with a SELECT … FOR UPDATE of its rows before {which}, the case");
-            same_path((case, history), (&variant, &ran), &what)?;
+            same_path((case, history), (&variant, &ran), &what, &|_| false)?;
+            write_serializable(&variant, &ran, runner)
+                .map(|how| format!("{what} {how}"))
+                .map_err(|why| format!("{what} {why}").into())
+        }
+        Evidence::WithoutGapInserts => {
+            let inserts = gap_inserts(case, history, runner.profile().family());
+            let mut variant = case.clone();
+            for &i in &inserts {
+                variant.steps[i].stmt = Stmt::new("SELECT 1");
+            }
+            let ran = runner
+                .run(&variant, history.isolation)
+                .map_err(|e| format!("the variant without its gap inserts could not run: {e}"))?;
+            let which: Vec<String> = inserts
+                .iter()
+                .map(|&i| format!("`{}`", case.steps[i].stmt.sql))
+                .collect();
+            let what = format!(
+                "without its insert{} into an open range ({}), the case",
+                if inserts.len() == 1 { "" } else { "s" },
+                which.join(", ")
+            );
+            same_path((case, history), (&variant, &ran), &what, &|_| false)?;
             write_serializable(&variant, &ran, runner)
                 .map(|how| format!("{what} {how}"))
                 .map_err(|why| format!("{what} {why}").into())
@@ -135,10 +191,12 @@ fn decide(
 /// `Ok` when `variant` (a run of `variant_case`, a variant of `case` described by `what`) took
 /// the same path as `history`: every transaction committed, rolled back or was aborted as in `history`.
 /// Transactions are matched by label (a variant keeps each transaction's session and order).
+/// A transaction the variant aborted at a step `expected` accepts is the same path.
 fn same_path(
     (case, history): (&TestCase, &History),
     (variant_case, variant): (&TestCase, &History),
     what: &str,
+    expected: &dyn Fn(usize) -> bool,
 ) -> Result<(), NotShown> {
     let fate = |case: &TestCase, h: &History, label: &str| -> Option<String> {
         let record = h.txns.iter().find(|t| t.label == label)?;
@@ -160,7 +218,11 @@ fn same_path(
     };
     for record in &history.txns {
         let label = record.label.as_str();
-        if ended(history, label) != ended(variant, label) {
+        let aborted_as_expected = variant.txns.iter().any(|t| {
+            t.label == label
+                && matches!(t.status, TxnStatus::Aborted { step, .. } if expected(step))
+        });
+        if ended(history, label) != ended(variant, label) && !aborted_as_expected {
             let there = fate(variant_case, variant, label).unwrap_or_else(|| "missing".into());
             return Err(NotShown::inconclusive(format!(
                 "{what} took another path: {label} {there}, where the run's {label} {}",

@@ -8,6 +8,8 @@
 //!   its table (the UPDATE may have waited for some other lock: it meets the written rows
 //!   later, and skips them);
 //! * dirty read: a statement that ran while another open transaction had written to its table;
+//! * unlocked source reads: a write with a subquery or an INSERT … SELECT, after which another
+//!   transaction wrote to a table it names while the writer's transaction was still open;
 //!
 //! "While" is read in schedule order: a statement runs from its submission (or its block)
 //! to its completion, and a transaction is open until its last statement completed.
@@ -46,6 +48,7 @@ pub fn occasion(
             )
         }),
         Behaviour::StatementSnapshots => run.snapshot_moved(),
+        Behaviour::UnlockedSourceReads => run.source_changed_under_writer(),
         Behaviour::SnapshotOrder
         | Behaviour::WriteSkew
         | Behaviour::SomeSerialOrder
@@ -61,12 +64,21 @@ pub fn occasion(
         Behaviour::SemiConsistentRead => {
             "no UPDATE ran beside another open transaction's write to its table"
         }
+        Behaviour::UnlockedSourceReads => {
+            "no write with a subquery or INSERT … SELECT had its tables written by another transaction while its own was open"
+        }
         Behaviour::DirtyRead => {
             "no statement ran beside another open transaction's write to its table"
         }
         _ => "no transaction saw another commit between its statements, and no statement waited",
     }
     .into())
+}
+
+/// The INSERT steps of `case`'s run `history` that went into a table another open
+/// transaction had read, updated or deleted from: the occasions of a missing gap lock.
+pub fn gap_inserts(case: &TestCase, history: &History, family: SqlFamily) -> Vec<usize> {
+    Run::new(case, history, family).inserts_into_open_ranges()
 }
 
 /// The run as the preconditions read it.
@@ -159,10 +171,16 @@ impl<'a> Run<'a> {
     /// Whether an INSERT went into a table another open transaction had read, updated or
     /// deleted from.
     fn insert_into_open_range(&self) -> bool {
+        !self.inserts_into_open_ranges().is_empty()
+    }
+
+    /// The INSERTs that went into a table another open transaction had read, updated or
+    /// deleted from.
+    fn inserts_into_open_ranges(&self) -> Vec<usize> {
         let kind = |s: usize| self.case.steps[s].stmt.kind();
         (0..self.case.steps.len())
             .filter(|&i| kind(i) == StmtKind::Insert && self.succeeded(i))
-            .any(|i| {
+            .filter(|&i| {
                 (0..self.case.steps.len()).any(|r| {
                     matches!(
                         kind(r),
@@ -171,6 +189,7 @@ impl<'a> Run<'a> {
                         && self.open_before(r, i)
                 })
             })
+            .collect()
     }
 
     /// Whether a step `chosen` picks ran after another open transaction's write to its table.
@@ -187,13 +206,32 @@ impl<'a> Run<'a> {
             })
     }
 
+    /// Whether a write that reads other rows (a subquery, INSERT … SELECT) was followed, while
+    /// its transaction was open, by another transaction's write to a table it names.
+    fn source_changed_under_writer(&self) -> bool {
+        let n = self.case.steps.len();
+        let reads_rows = |s: usize| {
+            let stmt = &self.case.steps[s].stmt;
+            stmt.kind().is_write() && stmt.sql.to_ascii_lowercase().contains("select")
+        };
+        (0..n)
+            .filter(|&w| reads_rows(w) && self.succeeded(w))
+            .any(|w| {
+                (0..n).any(|other| {
+                    self.case.steps[other].stmt.kind().is_write()
+                        && self.succeeded(other)
+                        && self.open_before(w, other)
+                })
+            })
+    }
+
     /// Whether a statement waited, or another transaction committed while a transaction was
     /// between its first and last statements.
     fn snapshot_moved(&self) -> bool {
         if self.history.steps.iter().any(|s| s.blocked) {
             return true;
         }
-        let committed_at: Vec<usize> = (0..self.txns.len())
+        let mut committed_at: Vec<usize> = (0..self.txns.len())
             .filter(|&t| {
                 self.history
                     .txns
@@ -202,6 +240,21 @@ impl<'a> Run<'a> {
             })
             .map(|t| self.end(t))
             .collect();
+        // Statements of an aborted transaction that ran after the abort committed on their
+        // own (autocommit).
+        for (t, txn) in self.txns.iter().enumerate() {
+            if let Some(TxnStatus::Aborted { step, .. }) =
+                self.history.txns.get(t).map(|r| &r.status)
+            {
+                let aborted_at = self.at(*step);
+                committed_at.extend(
+                    txn.steps
+                        .iter()
+                        .filter(|&&s| self.succeeded(s) && self.at(s) > aborted_at)
+                        .filter_map(|&s| self.at(s)),
+                );
+            }
+        }
         self.txns.iter().any(|t| {
             let times: Vec<usize> = t.steps.iter().filter_map(|&s| self.at(s)).collect();
             let (Some(&first), Some(&last)) = (times.iter().min(), times.iter().max()) else {
