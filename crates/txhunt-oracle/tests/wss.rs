@@ -177,7 +177,7 @@ fn snapshot_behaviours_on_postgres_are_permissible_by_their_evidence() {
     let why = permissible(&findings, "read-committed");
     assert_eq!(
         why.evidence,
-        ["at serializable the same case is write-serializable in commit order (t1), refusing with a serialization failure what waited and re-checked here: t2 `DELETE FROM website WHERE hits = 10`"]
+        ["at serializable the same case is write-serializable in commit order (t1), refusing with a serialization failure (first updater wins) what read a newer snapshot here: t2 `DELETE FROM website WHERE hits = 10`"]
     );
     // Where no snapshot explains the run, a stronger level that takes the same path does.
     let gap = example("wss/missing-gap-lock.sql");
@@ -381,6 +381,28 @@ fn a_mariadb_delete_that_misses_a_row_moved_twice_is_a_bug_candidate_not_a_missi
         lines.contains(&"not no-gap-locks: no INSERT went into a table another open transaction had read, updated or deleted from".to_string()),
         "{lines:#?}"
     );
+}
+
+#[test]
+fn a_behaviour_whose_evidence_takes_another_path_could_not_be_shown_and_stays_a_candidate() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/wss/mariadb-behaviour-not-shown.sql");
+    let case = case_of(&std::fs::read_to_string(path).expect("scenario"));
+    let mariadb = open_target("mariadb", None).expect("the MariaDB testbed must start");
+    let (history, runner) = execute(mariadb.as_ref(), &case, Isolation::ReadCommitted);
+    let findings = Wss.check(&case, &history, &runner).findings;
+    assert!(!findings.is_empty(), "{history:#?}");
+    assert!(findings.iter().all(Finding::is_candidate), "{findings:#?}");
+    let lines = evidence(&findings[0]);
+    for behaviour in ["semi-consistent-read", "unlocked-source-reads"] {
+        assert!(
+            lines.iter().any(|l| l.starts_with(&format!(
+                "permissible behaviour {behaviour} could not be shown: "
+            )) && l
+                .contains("took another path: t3 unfinished, where the run's t3 committed")),
+            "{behaviour}: {lines:#?}"
+        );
+    }
 }
 
 #[test]

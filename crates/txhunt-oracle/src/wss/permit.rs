@@ -13,7 +13,7 @@
 
 use super::compare::compare;
 use super::orders::candidate_orders;
-use super::precondition::{gap_inserts, occasion};
+use super::precondition::{gap_inserts, occasion, saw_newer_snapshot};
 use super::schedule::{fcrfs, tx_serial, Unit};
 use super::snapshot::snapshot_replay;
 use super::{compares_reads, order, savepoints_open_txns, violations, NotShown};
@@ -101,7 +101,7 @@ fn decide(
     runner: &dyn Runner,
 ) -> Result<String, NotShown> {
     match evidence {
-        Evidence::StrongerLevel(level) | Evidence::RecheckRefusedAt(level) => {
+        Evidence::StrongerLevel(level) | Evidence::FirstUpdaterWinsAt(level) => {
             if !runner.profile().isolation_levels().contains(&level) {
                 return Err(format!("{} offers no {level}", runner.profile().name()).into());
             }
@@ -109,11 +109,13 @@ fn decide(
                 .run(case, level)
                 .map_err(|e| format!("the case could not run at {level}: {e}"))?;
             let what = format!("at {level} the same case");
-            // A serialization failure of a statement that waited in the run: first updater
-            // wins where READ COMMITTED re-checked.
+            // A serialization failure of a write that read a newer snapshot in the run: first
+            // updater wins where READ COMMITTED moved to the newest version.
+            let family = runner.profile().family();
             let recheck_refused = |step: usize| {
-                matches!(evidence, Evidence::RecheckRefusedAt(_))
-                    && history.steps[step].blocked
+                matches!(evidence, Evidence::FirstUpdaterWinsAt(_))
+                    && case.steps[step].stmt.kind().is_write()
+                    && saw_newer_snapshot(case, history, family, step)
                     && stronger.steps[step]
                         .outcome
                         .error()
@@ -128,7 +130,7 @@ fn decide(
                 String::new()
             } else {
                 format!(
-                    ", refusing with a serialization failure what waited and re-checked here: {}",
+                    ", refusing with a serialization failure (first updater wins) what read a newer snapshot here: {}",
                     refused.join(", ")
                 )
             };

@@ -8,8 +8,9 @@
 //!   its table (the UPDATE may have waited for some other lock: it meets the written rows
 //!   later, and skips them);
 //! * dirty read: a statement that ran while another open transaction had written to its table;
-//! * unlocked source reads: a write with a subquery or an INSERT … SELECT, after which another
-//!   transaction wrote to a table it names while the writer's transaction was still open;
+//! * unlocked source reads: a write with a subquery or an INSERT … SELECT, and another
+//!   transaction's write to a table it names while both transactions were open (before the
+//!   write, uncommitted, or after it);
 //!
 //! "While" is read in schedule order: a statement runs from its submission (or its block)
 //! to its completion, and a transaction is open until its last statement completed.
@@ -65,7 +66,7 @@ pub fn occasion(
             "no UPDATE ran beside another open transaction's write to its table"
         }
         Behaviour::UnlockedSourceReads => {
-            "no write with a subquery or INSERT … SELECT had its tables written by another transaction while its own was open"
+            "no write with a subquery or INSERT … SELECT met another open transaction's write to its tables"
         }
         Behaviour::DirtyRead => {
             "no statement ran beside another open transaction's write to its table"
@@ -79,6 +80,23 @@ pub fn occasion(
 /// transaction had read, updated or deleted from: the occasions of a missing gap lock.
 pub fn gap_inserts(case: &TestCase, history: &History, family: SqlFamily) -> Vec<usize> {
     Run::new(case, history, family).inserts_into_open_ranges()
+}
+
+/// Whether step `s` of `case`'s run `history` read a newer snapshot than its transaction's
+/// first statement did (at READ COMMITTED): it waited for a lock, or another transaction
+/// committed after its transaction's first statement and before it started.
+pub fn saw_newer_snapshot(case: &TestCase, history: &History, family: SqlFamily, s: usize) -> bool {
+    let run = Run::new(case, history, family);
+    if history.steps[s].blocked {
+        return true;
+    }
+    let (Some(t), Some(start)) = (run.txn(s), run.started(s)) else {
+        return false;
+    };
+    let Some(first) = run.txns[t].steps.iter().filter_map(|&x| run.at(x)).min() else {
+        return false;
+    };
+    run.commit_times().iter().any(|&c| first < c && c < start)
 }
 
 /// The run as the preconditions read it.
@@ -206,8 +224,9 @@ impl<'a> Run<'a> {
             })
     }
 
-    /// Whether a write that reads other rows (a subquery, INSERT … SELECT) was followed, while
-    /// its transaction was open, by another transaction's write to a table it names.
+    /// Whether a write that reads other rows (a subquery, INSERT … SELECT) met another open
+    /// transaction's write to a table it names, or was followed, while its transaction was
+    /// open, by such a write.
     fn source_changed_under_writer(&self) -> bool {
         let n = self.case.steps.len();
         let reads_rows = |s: usize| {
@@ -220,7 +239,7 @@ impl<'a> Run<'a> {
                 (0..n).any(|other| {
                     self.case.steps[other].stmt.kind().is_write()
                         && self.succeeded(other)
-                        && self.open_before(w, other)
+                        && (self.open_before(w, other) || self.open_before(other, w))
                 })
             })
     }
@@ -231,6 +250,19 @@ impl<'a> Run<'a> {
         if self.history.steps.iter().any(|s| s.blocked) {
             return true;
         }
+        let committed_at = self.commit_times();
+        self.txns.iter().any(|t| {
+            let times: Vec<usize> = t.steps.iter().filter_map(|&s| self.at(s)).collect();
+            let (Some(&first), Some(&last)) = (times.iter().min(), times.iter().max()) else {
+                return false;
+            };
+            committed_at.iter().any(|&c| first < c && c < last)
+        })
+    }
+
+    /// When commits happened: each committed transaction's end, and each statement that ran
+    /// on its own (autocommit) after its transaction was aborted.
+    fn commit_times(&self) -> Vec<usize> {
         let mut committed_at: Vec<usize> = (0..self.txns.len())
             .filter(|&t| {
                 self.history
@@ -255,12 +287,6 @@ impl<'a> Run<'a> {
                 );
             }
         }
-        self.txns.iter().any(|t| {
-            let times: Vec<usize> = t.steps.iter().filter_map(|&s| self.at(s)).collect();
-            let (Some(&first), Some(&last)) = (times.iter().min(), times.iter().max()) else {
-                return false;
-            };
-            committed_at.iter().any(|&c| first < c && c < last)
-        })
+        committed_at
     }
 }
