@@ -41,7 +41,7 @@ pub enum Evidence {
     /// writes are those of some serial order).
     StrongerLevel(Isolation),
     /// As [`Evidence::StrongerLevel`] for READ COMMITTED's statement snapshots: at this level a
-    /// write that at READ COMMITTED read a newer snapshot than its transaction's first
+    /// write or locking read that at READ COMMITTED read a newer snapshot than its transaction's first
     /// statement (another transaction committed in between, or it waited and re-checked) is
     /// refused with a serialization failure instead (first updater wins, PostgreSQL 15
     /// documentation §13.2.2); such a refusal is the mechanism switched off, not another path.

@@ -109,12 +109,12 @@ fn decide(
                 .run(case, level)
                 .map_err(|e| format!("the case could not run at {level}: {e}"))?;
             let what = format!("at {level} the same case");
-            // A serialization failure of a write that read a newer snapshot in the run: first
-            // updater wins where READ COMMITTED moved to the newest version.
+            // A serialization failure of a write or locking read that read a newer snapshot in
+            // the run: first updater wins where READ COMMITTED moved to the newest version.
             let family = runner.profile().family();
             let recheck_refused = |step: usize| {
                 matches!(evidence, Evidence::FirstUpdaterWinsAt(_))
-                    && case.steps[step].stmt.kind().is_write()
+                    && locks_rows(&case.steps[step].stmt)
                     && saw_newer_snapshot(case, history, family, step)
                     && stronger.steps[step]
                         .outcome
@@ -233,6 +233,18 @@ fn same_path(
         }
     }
     Ok(())
+}
+
+/// Whether `stmt` locks the rows it finds: a write, or a locking read (`FOR UPDATE`,
+/// `FOR SHARE`, `FOR NO KEY UPDATE`, `FOR KEY SHARE`, `LOCK IN SHARE MODE`).
+fn locks_rows(stmt: &Stmt) -> bool {
+    let sql = stmt.sql.to_ascii_lowercase();
+    let words: Vec<&str> = sql.split_whitespace().collect();
+    stmt.kind().is_write()
+        || words
+            .windows(2)
+            .any(|w| w[0] == "for" && matches!(w[1], "update" | "share" | "no" | "key"))
+        || words.windows(3).any(|w| w == ["in", "share", "mode"])
 }
 
 /// `case` with every UPDATE preceded by the locking read of the rows it chooses (in its
