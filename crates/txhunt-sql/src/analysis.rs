@@ -10,13 +10,7 @@ use txhunt_model::SqlFamily;
 /// The tables `sql` names (lowercase): after FROM (and each comma of its list), JOIN, INTO,
 /// UPDATE and TABLE, subqueries included. Empty when `sql` does not tokenize.
 pub fn tables(sql: &str, family: SqlFamily) -> BTreeSet<String> {
-    let tokens = match family {
-        SqlFamily::Sqlite => Tokenizer::new(&SQLiteDialect {}, sql).tokenize(),
-        SqlFamily::Mysql => Tokenizer::new(&MySqlDialect {}, sql).tokenize(),
-        SqlFamily::Postgres => Tokenizer::new(&PostgreSqlDialect {}, sql).tokenize(),
-    }
-    .or_else(|_| Tokenizer::new(&GenericDialect {}, sql).tokenize())
-    .unwrap_or_default();
+    let tokens = tokens(sql, family);
     let mut tables = BTreeSet::new();
     // Per parenthesis depth: whether a FROM list is open there.
     let mut in_from = vec![false];
@@ -78,9 +72,52 @@ pub fn tables(sql: &str, family: SqlFamily) -> BTreeSet<String> {
     tables
 }
 
+/// Whether `sql` contains a SELECT (a query, a subquery, an INSERT … SELECT).
+pub fn selects(sql: &str, family: SqlFamily) -> bool {
+    keywords(sql, family).contains(&Keyword::SELECT)
+}
+
+/// Whether `sql` is a locking read: `FOR UPDATE`, `FOR SHARE`, `FOR NO KEY UPDATE`,
+/// `FOR KEY SHARE` or `LOCK IN SHARE MODE`.
+pub fn locks_rows(sql: &str, family: SqlFamily) -> bool {
+    let words = keywords(sql, family);
+    words.windows(2).any(|w| {
+        w[0] == Keyword::FOR
+            && matches!(
+                w[1],
+                Keyword::UPDATE | Keyword::SHARE | Keyword::NO | Keyword::KEY
+            )
+    }) || words
+        .windows(3)
+        .any(|w| w == [Keyword::IN, Keyword::SHARE, Keyword::MODE])
+}
+
+/// The keywords of `sql`, in order.
+fn keywords(sql: &str, family: SqlFamily) -> Vec<Keyword> {
+    tokens(sql, family)
+        .into_iter()
+        .filter_map(|t| match t {
+            Token::Word(w) if w.keyword != Keyword::NoKeyword => Some(w.keyword),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The tokens of `sql` in `family`'s dialect (the generic one where that fails); none when
+/// it does not tokenize.
+fn tokens(sql: &str, family: SqlFamily) -> Vec<Token> {
+    match family {
+        SqlFamily::Sqlite => Tokenizer::new(&SQLiteDialect {}, sql).tokenize(),
+        SqlFamily::Mysql => Tokenizer::new(&MySqlDialect {}, sql).tokenize(),
+        SqlFamily::Postgres => Tokenizer::new(&PostgreSqlDialect {}, sql).tokenize(),
+    }
+    .or_else(|_| Tokenizer::new(&GenericDialect {}, sql).tokenize())
+    .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::tables;
+    use super::{locks_rows, selects, tables};
     use txhunt_model::SqlFamily::{Mysql, Postgres, Sqlite};
 
     fn names(sql: &str, family: txhunt_model::SqlFamily) -> Vec<String> {
@@ -122,5 +159,21 @@ mod tests {
         );
         assert_eq!(names("SELECT 1", Sqlite), Vec::<String>::new());
         assert_eq!(names("UPDATE \"T\" SET v = 1", Postgres), ["t"]);
+    }
+
+    #[test]
+    fn tells_locking_reads_and_statements_that_select() {
+        assert!(locks_rows("SELECT * FROM t FOR UPDATE", Postgres));
+        assert!(locks_rows(
+            "SELECT * FROM t WHERE k = 1 FOR NO KEY UPDATE",
+            Postgres
+        ));
+        assert!(locks_rows("SELECT * FROM t LOCK IN SHARE MODE", Mysql));
+        assert!(!locks_rows("SELECT 'for update' FROM t", Postgres));
+        assert!(selects(
+            "UPDATE t SET v = 1 WHERE k IN (SELECT k FROM u)",
+            Mysql
+        ));
+        assert!(!selects("UPDATE t SET v = 'select'", Sqlite));
     }
 }

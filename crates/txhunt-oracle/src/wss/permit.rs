@@ -13,7 +13,7 @@
 
 use super::compare::compare;
 use super::orders::candidate_orders;
-use super::precondition::{gap_inserts, occasion, saw_newer_snapshot};
+use super::precondition::{gap_inserts, newer_snapshot_steps, occasion};
 use super::schedule::{fcrfs, tx_serial, Unit};
 use super::snapshot::snapshot_replay;
 use super::{compares_reads, order, savepoints_open_txns, violations, NotShown};
@@ -23,6 +23,7 @@ use std::collections::HashMap;
 use txhunt_db::profile::claim::Behaviour;
 use txhunt_exec::Runner;
 use txhunt_model::{ErrorClass, History, SqlFamily, Step, Stmt, StmtKind, TestCase, TxnStatus};
+use txhunt_sql::analysis::locks_rows;
 
 /// The first permission of the target's profile at the history's level whose occasion the run
 /// shows ([`occasion`]) and whose evidence holds, or, for each permission, why it does not
@@ -111,11 +112,16 @@ fn decide(
             let what = format!("at {level} the same case");
             // A serialization failure of a write or locking read that read a newer snapshot in
             // the run: first updater wins where READ COMMITTED moved to the newest version.
-            let family = runner.profile().family();
+            let newer = match evidence {
+                Evidence::FirstUpdaterWinsAt(_) => {
+                    newer_snapshot_steps(case, history, runner.profile().family())
+                }
+                _ => Vec::new(),
+            };
             let recheck_refused = |step: usize| {
-                matches!(evidence, Evidence::FirstUpdaterWinsAt(_))
-                    && locks_rows(&case.steps[step].stmt)
-                    && saw_newer_snapshot(case, history, family, step)
+                let stmt = &case.steps[step].stmt;
+                newer.contains(&step)
+                    && (stmt.kind().is_write() || locks_rows(&stmt.sql, runner.profile().family()))
                     && stronger.steps[step]
                         .outcome
                         .error()
@@ -233,18 +239,6 @@ fn same_path(
         }
     }
     Ok(())
-}
-
-/// Whether `stmt` locks the rows it finds: a write, or a locking read (`FOR UPDATE`,
-/// `FOR SHARE`, `FOR NO KEY UPDATE`, `FOR KEY SHARE`, `LOCK IN SHARE MODE`).
-fn locks_rows(stmt: &Stmt) -> bool {
-    let sql = stmt.sql.to_ascii_lowercase();
-    let words: Vec<&str> = sql.split_whitespace().collect();
-    stmt.kind().is_write()
-        || words
-            .windows(2)
-            .any(|w| w[0] == "for" && matches!(w[1], "update" | "share" | "no" | "key"))
-        || words.windows(3).any(|w| w == ["in", "share", "mode"])
 }
 
 /// `case` with every UPDATE preceded by the locking read of the rows it chooses (in its

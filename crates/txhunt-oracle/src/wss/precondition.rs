@@ -22,7 +22,7 @@ use super::NotShown;
 use std::collections::BTreeSet;
 use txhunt_db::profile::claim::Behaviour;
 use txhunt_model::{Event, History, SqlFamily, StmtKind, TestCase, Txn, TxnStatus};
-use txhunt_sql::analysis::tables;
+use txhunt_sql::analysis::{selects, tables};
 
 /// `Ok` when `case`'s run `history` gives `behaviour` its occasion, else why not.
 pub fn occasion(
@@ -82,21 +82,24 @@ pub fn gap_inserts(case: &TestCase, history: &History, family: SqlFamily) -> Vec
     Run::new(case, history, family).inserts_into_open_ranges()
 }
 
-/// Whether step `s` of `case`'s run `history` read a newer snapshot than its transaction's
-/// first statement did (at READ COMMITTED): it waited for a lock, or another transaction
+/// The steps of `case`'s run `history` that read a newer snapshot than their transaction's
+/// first statement did (at READ COMMITTED): each waited for a lock, or another transaction
 /// committed after its transaction's first statement and before it started.
-pub fn saw_newer_snapshot(case: &TestCase, history: &History, family: SqlFamily, s: usize) -> bool {
+pub fn newer_snapshot_steps(case: &TestCase, history: &History, family: SqlFamily) -> Vec<usize> {
     let run = Run::new(case, history, family);
-    if history.steps[s].blocked {
-        return true;
-    }
-    let (Some(t), Some(start)) = (run.txn(s), run.started(s)) else {
-        return false;
-    };
-    let Some(first) = run.txns[t].steps.iter().filter_map(|&x| run.at(x)).min() else {
-        return false;
-    };
-    run.commit_times().iter().any(|&c| first < c && c < start)
+    let commits = run.commit_times();
+    (0..case.steps.len())
+        .filter(|&s| {
+            if history.steps[s].blocked {
+                return true;
+            }
+            let (Some(t), Some(start)) = (run.txn(s), run.started(s)) else {
+                return false;
+            };
+            let first = run.txns[t].steps.iter().filter_map(|&x| run.at(x)).min();
+            first.is_some_and(|first| commits.iter().any(|&c| first < c && c < start))
+        })
+        .collect()
 }
 
 /// The run as the preconditions read it.
@@ -108,6 +111,8 @@ struct Run<'a> {
     tables: Vec<BTreeSet<String>>,
     /// Per step: its first and its last event in the schedule (blocked, completed), if any.
     events: Vec<Option<(usize, usize)>>,
+    /// The SQL family statements are read in.
+    family: SqlFamily,
 }
 
 impl<'a> Run<'a> {
@@ -131,6 +136,7 @@ impl<'a> Run<'a> {
                 .map(|s| tables(&s.stmt.sql, family))
                 .collect(),
             events,
+            family,
         }
     }
 
@@ -231,7 +237,7 @@ impl<'a> Run<'a> {
         let n = self.case.steps.len();
         let reads_rows = |s: usize| {
             let stmt = &self.case.steps[s].stmt;
-            stmt.kind().is_write() && stmt.sql.to_ascii_lowercase().contains("select")
+            stmt.kind().is_write() && selects(&stmt.sql, self.family)
         };
         (0..n)
             .filter(|&w| reads_rows(w) && self.succeeded(w))
