@@ -3,6 +3,7 @@
 //! `txhunt corpus run` all judge through it.
 
 use txhunt_db::profile::claim::Claim;
+use txhunt_db::profile::semantics::Semantics;
 use txhunt_db::{Target, TargetError};
 use txhunt_exec::{Executor, TargetRunner};
 use txhunt_model::{ErrorClass, History, Isolation, TestCase};
@@ -27,7 +28,7 @@ pub struct Judged {
     /// What the target did.
     pub history: History,
     /// The concurrency-control semantics the target claims.
-    pub semantics: &'static str,
+    pub semantics: &'static Semantics,
     /// What the target documents for the level the case ran at.
     pub claims: &'static [Claim],
     /// The findings of the oracles that judge one run.

@@ -27,6 +27,7 @@ pub use finding::{
 };
 
 use txhunt_db::profile::claim::Claim;
+use txhunt_db::profile::semantics::Semantics;
 use txhunt_exec::Runner;
 use txhunt_model::{History, Outcome, TestCase};
 
@@ -38,7 +39,7 @@ pub struct Run<'a> {
     /// The run.
     pub history: &'a History,
     /// The concurrency-control semantics the target claims ([`txhunt_db::Profile::semantics`]).
-    pub semantics: &'a str,
+    pub semantics: &'a Semantics,
     /// What the target documents for the run's isolation level ([`txhunt_db::Profile::claims`]).
     pub claims: &'static [Claim],
     /// The oracles that judged this run on its own.

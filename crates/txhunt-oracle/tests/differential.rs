@@ -4,6 +4,7 @@
 
 use std::path::Path;
 use txhunt_db::open_target;
+use txhunt_db::profile::semantics::{self, Semantics};
 use txhunt_exec::Executor;
 use txhunt_model::{scenario, History, Isolation, TestCase};
 use txhunt_oracle::{
@@ -129,7 +130,7 @@ fn a_concurrency_control_difference_is_compatibility_only_between_other_semantic
         Vec::new(),
     );
     // `None`: the run was not judged by WSS.
-    let judge = |semantics: [&str; 2], ja: Option<&[Finding]>, jb: Option<&[Finding]>| {
+    let judge = |semantics: [&Semantics; 2], ja: Option<&[Finding]>, jb: Option<&[Finding]>| {
         let by = |j: Option<&[Finding]>| {
             if j.is_some() {
                 &[OracleId::Wss][..]
@@ -156,7 +157,7 @@ fn a_concurrency_control_difference_is_compatibility_only_between_other_semantic
         differential::judge(&case, a, b, &mut || None)
     };
     let clean: &[Finding] = &[];
-    let other = ["one", "other"];
+    let other = [&semantics::SQLITE, &semantics::POSTGRES];
     let found = judge(other, Some(clean), Some(clean));
     assert_eq!(
         found[0].signature,
@@ -166,9 +167,61 @@ fn a_concurrency_control_difference_is_compatibility_only_between_other_semantic
     let verdict = found[0].permissible.as_ref().expect("compatibility");
     assert_eq!(verdict.behaviour, "concurrency-control");
     assert!(verdict.evidence[0].contains("no finding"), "{verdict:?}");
+    // Each side's own documentation of its concurrency control is cited.
+    assert!(
+        verdict
+            .source
+            .contains(&format!("a: {}", semantics::SQLITE.concurrency_control))
+            && verdict
+                .source
+                .contains(&format!("b: {}", semantics::POSTGRES.concurrency_control)),
+        "{}",
+        verdict.source
+    );
     // The same semantics claimed, not judged by WSS, or a bug candidate in either run: the
     // discrepancy stays a candidate.
-    assert!(judge(["same", "same"], Some(clean), Some(clean))[0].is_candidate());
+    assert!(judge([&semantics::SQLITE; 2], Some(clean), Some(clean))[0].is_candidate());
     assert!(judge(other, None, Some(clean))[0].is_candidate());
     assert!(judge(other, Some(clean), Some(std::slice::from_ref(&bug)))[0].is_candidate());
+}
+
+#[test]
+fn another_deadlock_victim_is_compatibility_only_where_the_documentation_leaves_the_choice_open() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/02-busy-deadlock.sql");
+    let case = scenario::parse(&std::fs::read_to_string(&path).unwrap(), "02.sql").unwrap();
+    let t1_victim = run(&case, Isolation::Serializable);
+    // The same run with the other transaction aborted: t2's UPDATE (step 3) refused, t1's
+    // (step 4) done.
+    let mut t2_victim = t1_victim.clone();
+    let (t2_update, t1_update) = (3, 4);
+    assert!(t1_victim.steps[t1_update].outcome.error().is_some());
+    t2_victim.steps[t2_update].outcome = t1_victim.steps[t1_update].outcome.clone();
+    t2_victim.steps[t1_update].outcome = t1_victim.steps[t2_update].outcome.clone();
+    let judge = |semantics: &Semantics| {
+        let run = |label, history| Run {
+            label,
+            history,
+            semantics,
+            claims: &[],
+            judged_by: &[],
+            findings: &[],
+        };
+        differential::judge(
+            &case,
+            run("a", &t1_victim),
+            run("b", &t2_victim),
+            &mut || None,
+        )
+    };
+    // SQLite states which connection gets SQLITE_BUSY: another victim is a bug candidate.
+    assert!(judge(&semantics::SQLITE)[0].is_candidate());
+    // PostgreSQL leaves the choice to the engine, and cites where it says so.
+    let found = judge(&semantics::POSTGRES);
+    let verdict = found[0].permissible.as_ref().expect("compatibility");
+    assert_eq!(verdict.behaviour, "deadlock-victim");
+    assert!(
+        verdict.source.starts_with(semantics::POSTGRES.deadlocks),
+        "{}",
+        verdict.source
+    );
 }

@@ -8,6 +8,7 @@
 
 use super::claim::Claim;
 use super::postgres::{classify_sqlstate, isolation_setup, snapshot_claims};
+use super::semantics::{self, Semantics};
 use super::{ErrorEffect, ProbeQuery, Profile, ServerProfile};
 use crate::target::{SessionConfig, TargetError};
 use txhunt_model::{DbError, ErrorClass, Isolation, SqlFamily};
@@ -37,8 +38,8 @@ impl Profile for CockroachProfile {
         SqlFamily::Postgres
     }
 
-    fn semantics(&self) -> &'static str {
-        "cockroach"
+    fn semantics(&self) -> &'static Semantics {
+        &semantics::COCKROACH
     }
 
     fn reported_as(&self) -> &'static [&'static str] {

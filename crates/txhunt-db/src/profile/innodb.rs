@@ -23,6 +23,7 @@ use super::claim::{
     Claim, INNODB_DIRTY_READ, INNODB_NO_GAP_LOCKS, INNODB_SEMI_CONSISTENT_READ,
     INNODB_UNLOCKED_SOURCE_READS,
 };
+use super::semantics::{self, Semantics};
 use super::{
     classify_mysql_errno, mysql_level_name, ErrorEffect, ProbeQuery, Profile, ServerProfile,
     ANSI_LEVELS,
@@ -68,8 +69,11 @@ impl Profile for InnodbProfile {
         SqlFamily::Mysql
     }
 
-    fn semantics(&self) -> &'static str {
-        self.name()
+    fn semantics(&self) -> &'static Semantics {
+        match self.flavour {
+            Flavour::Mariadb => &semantics::MARIADB,
+            Flavour::Mysql => &semantics::MYSQL,
+        }
     }
 
     fn reported_as(&self) -> &'static [&'static str] {

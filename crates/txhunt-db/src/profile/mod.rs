@@ -4,12 +4,14 @@ pub mod claim;
 pub mod cockroach;
 pub mod innodb;
 pub mod postgres;
+pub mod semantics;
 pub mod sqlite;
 pub mod tidb;
 pub mod turso;
 
 use crate::target::{SessionConfig, TargetError};
 use claim::Claim;
+use semantics::Semantics;
 use txhunt_model::{DbError, ErrorClass, Isolation, Mode, SqlFamily};
 
 /// What an error does to the transaction it happened in (paper 001 §5.3.2).
@@ -30,10 +32,11 @@ pub trait Profile: Send + Sync {
     fn name(&self) -> &'static str;
     /// The SQL family whose dialect it speaks.
     fn family(&self) -> SqlFamily;
-    /// The concurrency-control semantics the DBMS claims, by name: targets that claim the same
-    /// (SQLite and Turso's normal mode, which claims SQLite's locking model; every PostgreSQL
-    /// version) must wait, refuse and answer alike, except where a claim documents otherwise.
-    fn semantics(&self) -> &'static str;
+    /// The concurrency-control semantics the DBMS claims ([`semantics`]): targets that claim
+    /// the same (SQLite and Turso's normal mode, which claims SQLite's locking model; every
+    /// PostgreSQL version) must wait, refuse and answer alike, except where a claim documents
+    /// otherwise.
+    fn semantics(&self) -> &'static Semantics;
     /// The names bug reports use for this DBMS and for those it shares its engine with,
     /// lowercase (MariaDB: `mariadb`, `mysql`, being MySQL's fork): a published PoC for one of
     /// them applies to it.

@@ -12,6 +12,7 @@ use super::claim::{
     Claim, PG_SNAPSHOT_ORDER, PG_SSI_FALSE_POSITIVES, PG_STATEMENT_SNAPSHOTS, PG_WRITE_SKEW,
     SSI_ORDER,
 };
+use super::semantics::{self, Semantics};
 use super::{ErrorEffect, ProbeQuery, Profile, ServerProfile, ANSI_LEVELS};
 use crate::target::{SessionConfig, TargetError};
 use txhunt_model::{DbError, ErrorClass, Isolation, SqlFamily};
@@ -70,8 +71,8 @@ impl Profile for PostgresProfile {
         SqlFamily::Postgres
     }
 
-    fn semantics(&self) -> &'static str {
-        "postgres"
+    fn semantics(&self) -> &'static Semantics {
+        &semantics::POSTGRES
     }
 
     fn reported_as(&self) -> &'static [&'static str] {

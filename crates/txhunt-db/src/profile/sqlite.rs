@@ -18,6 +18,7 @@
 //!   so the lock is simply not granted: `lock-timeout`, statement-level.
 
 use super::claim::{Claim, SQLITE_STALE_SNAPSHOT};
+use super::semantics::{self, Semantics};
 use super::{ErrorEffect, Profile};
 use rusqlite::ffi;
 use txhunt_model::{DbError, ErrorClass, Isolation, SqlFamily};
@@ -66,8 +67,8 @@ impl Profile for SqliteProfile {
         SqlFamily::Sqlite
     }
 
-    fn semantics(&self) -> &'static str {
-        "sqlite"
+    fn semantics(&self) -> &'static Semantics {
+        &semantics::SQLITE
     }
 
     /// WAL readers' stale-snapshot check (the only check at SERIALIZABLE; shared-cache

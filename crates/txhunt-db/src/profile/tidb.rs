@@ -11,6 +11,7 @@
 //! * Lock waits: `information_schema.TIDB_TRX` shows `STATE = 'LockWaiting'` for the session.
 
 use super::claim::{Claim, TIDB_SEMI_CONSISTENT_READ, TIDB_SNAPSHOT_ORDER};
+use super::semantics::{self, Semantics};
 use super::{
     classify_mysql_errno, mysql_level_name, ErrorEffect, ProbeQuery, Profile, ServerProfile,
 };
@@ -34,8 +35,8 @@ impl Profile for TidbProfile {
         SqlFamily::Mysql
     }
 
-    fn semantics(&self) -> &'static str {
-        "tidb"
+    fn semantics(&self) -> &'static Semantics {
+        &semantics::TIDB
     }
 
     fn reported_as(&self) -> &'static [&'static str] {

@@ -20,6 +20,7 @@
 //!   by message.
 
 use super::claim::{Claim, TURSO_SNAPSHOT_ORDER, TURSO_WRITE_SKEW};
+use super::semantics::{self, Semantics};
 use super::{ErrorEffect, Profile};
 use txhunt_model::{DbError, ErrorClass, Isolation, SqlFamily};
 
@@ -79,11 +80,11 @@ impl Profile for TursoProfile {
     }
 
     /// Normal mode claims SQLite's locking model; MVCC mode is Turso's own.
-    fn semantics(&self) -> &'static str {
+    fn semantics(&self) -> &'static Semantics {
         if self.mvcc {
-            "turso-mvcc"
+            &semantics::TURSO_MVCC
         } else {
-            "sqlite"
+            &semantics::SQLITE
         }
     }
 

@@ -5,21 +5,23 @@
 use super::{first_statement_difference, label, Category};
 use crate::{Excuse, OracleId, Permissible, Run};
 use txhunt_db::profile::claim::{Behaviour, Claim};
+use txhunt_db::profile::semantics::Semantics;
 use txhunt_model::{ErrorClass, History, Outcome, TestCase};
 
 /// The documented design difference that explains a discrepancy, if one does (paper 000
-/// §6.1), decided from the two histories:
+/// §6.1), decided from the two histories, and cited from both targets' documentation
+/// ([`Semantics`]):
 ///
 /// * both targets broke a deadlock, but by aborting different transactions: which
-///   transaction a deadlock aborts is each engine's choice;
+///   transaction a deadlock aborts is each engine's choice — between targets that claim
+///   different semantics always, between targets that claim the same only where it documents
+///   the choice as the engine's ([`Semantics::victim_unpredictable`]: PostgreSQL, InnoDB,
+///   not SQLite, whose rule says which connection gets `SQLITE_BUSY`);
 /// * one target rejected a statement as unsupported or a syntax error that the other ran,
 ///   and that is where the runs first differ: the dialects differ, which says nothing about
 ///   transactions.
-pub fn compatibility(
-    case: &TestCase,
-    (la, a): (&str, &History),
-    (lb, b): (&str, &History),
-) -> Option<Permissible> {
+pub fn compatibility(case: &TestCase, a: Run<'_>, b: Run<'_>) -> Option<Permissible> {
+    let ((la, a_history), (lb, b_history)) = ((a.label, a.history), (b.label, b.history));
     let victims = |h: &History| -> Vec<usize> {
         let txns = case.txns();
         h.steps
@@ -33,16 +35,19 @@ pub fn compatibility(
             .filter_map(|(s, _)| txns.iter().position(|t| t.steps.contains(&s)))
             .collect()
     };
-    let (va, vb) = (victims(a), victims(b));
-    if !va.is_empty() && !vb.is_empty() && va != vb {
+    let (va, vb) = (victims(a_history), victims(b_history));
+    let victim_chosen_freely = a.semantics != b.semantics || a.semantics.victim_unpredictable;
+    if !va.is_empty() && !vb.is_empty() && va != vb && victim_chosen_freely {
         return Some(Permissible {
             excuse: Excuse::Compatibility,
             behaviour: "deadlock-victim".into(),
             reason:
                 "both targets broke a deadlock, each aborting a transaction of its own choosing"
                     .into(),
-            source: "paper 000 §6.1 (the aborted transaction is different when a deadlock occurs)"
-                .into(),
+            source: format!(
+                "{}; paper 000 §6.1 (the aborted transaction is different when a deadlock occurs)",
+                docs(&a, &b, |s| s.deadlocks)
+            ),
             evidence: vec![format!(
                 "{la} aborted {}; {lb} aborted {}",
                 names(case, &va),
@@ -53,21 +58,26 @@ pub fn compatibility(
     }
     // Only a rejection where the runs first differ: one that follows another difference
     // (a savepoint gone because the transaction was refused earlier) is that one's effect.
-    let first = first_statement_difference(case, (la, a), (lb, b)).map(|(_, s, _)| s);
-    let unsupported = rejected(a, b)
-        .map(|s| (la, a, s))
-        .or_else(|| rejected(b, a).map(|s| (lb, b, s)))
-        .filter(|(_, _, s)| first == Some(*s));
-    if let Some((name, h, s)) = unsupported {
+    let first =
+        first_statement_difference(case, (la, a_history), (lb, b_history)).map(|(_, s, _)| s);
+    let unsupported = rejected(a_history, b_history)
+        .map(|s| (a, s))
+        .or_else(|| rejected(b_history, a_history).map(|s| (b, s)))
+        .filter(|(_, s)| first == Some(*s));
+    if let Some((rejecting, s)) = unsupported {
         return Some(Permissible {
             excuse: Excuse::Compatibility,
             behaviour: "unsupported-statement".into(),
             reason: "one target rejects a statement the other runs: their dialects differ".into(),
-            source: "paper 000 §5.4 / §6 (dialect differences are not transaction bugs)".into(),
+            source: format!(
+                "{}: {}; paper 000 §5.4 / §6 (dialect differences are not transaction bugs)",
+                rejecting.label, rejecting.semantics.dialect
+            ),
             evidence: vec![format!(
-                "{name} rejected {}: {}",
+                "{} rejected {}: {}",
+                rejecting.label,
                 label(case, s),
-                h.steps[s].outcome
+                rejecting.history.steps[s].outcome
             )],
             ruled_out: Vec::new(),
         });
@@ -79,6 +89,22 @@ pub fn compatibility(
 fn rejected(h: &History, other: &History) -> Option<usize> {
     let syntax = |o: &Outcome| o.error().is_some_and(|e| e.class == ErrorClass::Syntax);
     (0..h.steps.len()).find(|&s| syntax(&h.steps[s].outcome) && !syntax(&other.steps[s].outcome))
+}
+
+/// One part of both targets' documentation: once when they claim the same semantics, else
+/// each named by its target.
+fn docs(a: &Run<'_>, b: &Run<'_>, part: fn(&Semantics) -> &'static str) -> String {
+    if a.semantics == b.semantics {
+        part(a.semantics).to_string()
+    } else {
+        format!(
+            "{}: {}; {}: {}",
+            a.label,
+            part(a.semantics),
+            b.label,
+            part(b.semantics)
+        )
+    }
 }
 
 fn names(case: &TestCase, txns: &[usize]) -> String {
@@ -172,11 +198,11 @@ pub fn concurrency_control(case: &TestCase, a: Run<'_>, b: Run<'_>) -> Option<Pe
         b.label,
         verdict(b.findings)
     )];
-    let excuse = |behaviour: &str, reason: &str, source: &str| Permissible {
+    let excuse = |behaviour: &str, reason: &str, source: String| Permissible {
         excuse: Excuse::Compatibility,
         behaviour: behaviour.into(),
         reason: reason.into(),
-        source: source.into(),
+        source,
         evidence: evidence.clone(),
         ruled_out: Vec::new(),
     };
@@ -184,7 +210,10 @@ pub fn concurrency_control(case: &TestCase, a: Run<'_>, b: Run<'_>) -> Option<Pe
         return Some(excuse(
             "waiter-order",
             "the statement resumed together with another transaction's when one lock was released; which waiter goes first is the engine's choice",
-            "txhunt's schedule (the waiters resumed at the same check); neither DBMS documents an order among waiters",
+            format!(
+                "txhunt's schedule (the waiters resumed at the same check); no order among waiters is documented in {}",
+                docs(&a, &b, |s| s.concurrency_control)
+            ),
         ));
     }
     if a.semantics == b.semantics {
@@ -201,7 +230,7 @@ pub fn concurrency_control(case: &TestCase, a: Run<'_>, b: Run<'_>) -> Option<Pe
             .iter()
             .find(|c| c.behaviour == Behaviour::NeedlessRefusal)?;
         return one_refused(&serialization)
-            .then(|| excuse(claim.behaviour.name(), claim.reason, claim.source));
+            .then(|| excuse(claim.behaviour.name(), claim.reason, claim.source.into()));
     }
     let explained = match category {
         Category::Blocking | Category::Deadlock => true,
@@ -212,7 +241,10 @@ pub fn concurrency_control(case: &TestCase, a: Run<'_>, b: Run<'_>) -> Option<Pe
         excuse(
             "concurrency-control",
             "the targets' concurrency control took different paths (which statement waits, which one is refused, which waiter goes first), and each run is one its isolation level allows",
-            "paper 000 §6.1 (inconsistent lock mechanisms)",
+            format!(
+                "{}; paper 000 §6.1 (inconsistent lock mechanisms)",
+                docs(&a, &b, |s| s.concurrency_control)
+            ),
         )
     })
 }

@@ -60,8 +60,11 @@ pub fn judge(
 ) -> Vec<Finding> {
     let (pa, pb) = ((a.label, a.history), (b.label, b.history));
     let mut found = compare_pair(case, pa, pb);
-    if found.iter().any(Finding::is_candidate) {
-        if let Some(verdict) = concurrency_control(case, a, b) {
+    for explain in [compatibility, concurrency_control] {
+        if !found.iter().any(Finding::is_candidate) {
+            break;
+        }
+        if let Some(verdict) = explain(case, a, b) {
             for f in found.iter_mut().filter(|f| f.is_candidate()) {
                 f.permissible = Some(verdict.clone());
             }
@@ -133,8 +136,14 @@ fn compare_pair(
     (lb, b): (&str, &History),
 ) -> Vec<Finding> {
     let pair = format!("{la} vs {lb}");
-    let report =
-        |category, steps, details| finding(case, (la, a), (lb, b), &pair, category, steps, details);
+    let report = |category: Category, steps, details| Finding {
+        details,
+        ..Finding::new(
+            Signature::Differential(category),
+            format!("{pair}: inconsistent {}", category.name().replace('-', " ")),
+            steps,
+        )
+    };
     let mut findings = Vec::new();
     if let Some((category, step, details)) = first_statement_difference(case, (la, a), (lb, b)) {
         findings.push(report(category, vec![step], details));
@@ -148,23 +157,6 @@ fn compare_pair(
         findings.push(report(Category::FinalState, Vec::new(), details));
     }
     findings
-}
-
-fn finding(
-    case: &TestCase,
-    (la, a): (&str, &History),
-    (lb, b): (&str, &History),
-    pair: &str,
-    category: Category,
-    steps: Vec<usize>,
-    details: Vec<Detail>,
-) -> Finding {
-    let summary = format!("{pair}: inconsistent {}", category.name().replace('-', " "));
-    Finding {
-        details,
-        permissible: compatibility(case, (la, a), (lb, b)),
-        ..Finding::new(Signature::Differential(category), summary, steps)
-    }
 }
 
 /// The executed steps of a history in schedule order: `(step, blocked here)`. Statements
