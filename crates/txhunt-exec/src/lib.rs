@@ -89,6 +89,7 @@ impl Executor {
             txns: observed.txns,
             final_state,
             final_state_error,
+            tables: Vec::new(),
         })
     }
 }

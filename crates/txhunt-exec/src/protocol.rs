@@ -112,6 +112,7 @@ impl<'a> Protocol<'a> {
                         reason: "not submitted".into(),
                     },
                     resumed_together: None,
+                    accesses: None,
                 };
                 n
             ],

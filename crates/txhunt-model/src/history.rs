@@ -1,5 +1,6 @@
 //! What one execution of a test case on one target did.
 
+use crate::access::{Accesses, TableMeta};
 use crate::isolation::Isolation;
 use crate::outcome::Outcome;
 use crate::state::DbState;
@@ -26,6 +27,9 @@ pub struct History {
     /// Why the final state could not be read, if it could not.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub final_state_error: Option<String>,
+    /// The tables, when the case ran instrumented: their user-visible columns and keys.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tables: Vec<TableMeta>,
 }
 
 /// What happened to one step of the test case.
@@ -44,6 +48,9 @@ pub struct StepRecord {
     /// reached txhunt's session threads, which need not be the order the DBMS ran them in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resumed_together: Option<usize>,
+    /// The row versions it read and wrote, when the case ran instrumented ([`crate::access`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accesses: Option<Accesses>,
 }
 
 /// One entry of the actual schedule.

@@ -5,6 +5,7 @@
 //! transactions committed, the final [`DbState`]). Both are plain data with a JSON form (serde);
 //! test cases also have a human text form, the scenario language of [`scenario`].
 
+pub mod access;
 pub mod case;
 pub mod check;
 pub mod error;

@@ -74,6 +74,7 @@ mod tests {
             blocked: false,
             outcome,
             resumed_together: None,
+            accesses: None,
         }
     }
 
@@ -106,6 +107,7 @@ mod tests {
             txns: vec![],
             final_state: None,
             final_state_error: None,
+            tables: Vec::new(),
         };
         let findings = check(&case, &history);
         let signatures: Vec<(String, Vec<usize>)> = findings

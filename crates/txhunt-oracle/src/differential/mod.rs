@@ -274,6 +274,7 @@ mod tests {
             blocked: true,
             outcome: Outcome::Affected { count: 1 },
             resumed_together: together,
+            accesses: None,
         };
         History {
             target: "t".into(),
@@ -289,6 +290,7 @@ mod tests {
             txns: Vec::new(),
             final_state: None,
             final_state_error: None,
+            tables: Vec::new(),
         }
     }
 
