@@ -7,6 +7,7 @@
 //! result is a [`History`].
 
 pub mod block;
+pub mod instrumented;
 pub mod interactive;
 mod protocol;
 mod runner;

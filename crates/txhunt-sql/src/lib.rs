@@ -6,6 +6,7 @@ pub mod analysis;
 pub mod ast;
 pub mod dialect;
 pub mod gen;
+pub mod instrument;
 pub mod render;
 pub mod rewrite;
 
