@@ -82,6 +82,29 @@ pub fn gap_inserts(case: &TestCase, history: &History, family: SqlFamily) -> Vec
     Run::new(case, history, family).inserts_into_open_ranges()
 }
 
+/// Of [`gap_inserts`], those that completed after every error that aborted a transaction in
+/// the run: without only these, the run's prefix up to its last abort is unchanged, so a
+/// variant keeps the run's deadlock victims where removing every gap insert may not.
+pub fn gap_inserts_after_aborts(
+    case: &TestCase,
+    history: &History,
+    family: SqlFamily,
+) -> Vec<usize> {
+    let run = Run::new(case, history, family);
+    let last_abort = history
+        .txns
+        .iter()
+        .filter_map(|t| match t.status {
+            TxnStatus::Aborted { step, .. } => run.at(step),
+            _ => None,
+        })
+        .max();
+    run.inserts_into_open_ranges()
+        .into_iter()
+        .filter(|&i| last_abort.is_none_or(|abort| run.at(i).is_some_and(|at| at > abort)))
+        .collect()
+}
+
 /// The steps of `case`'s run `history` that read a newer snapshot than their transaction's
 /// first statement did (at READ COMMITTED): each waited for a lock, or another transaction
 /// committed after its transaction's first statement and before it started.
