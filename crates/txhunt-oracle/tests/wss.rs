@@ -445,6 +445,39 @@ fn a_missing_gap_lock_the_stronger_level_cannot_show_is_shown_without_the_insert
     );
 }
 
+#[test]
+fn a_missing_gap_lock_is_shown_without_the_inserts_after_the_last_abort_when_removing_all_takes_another_path(
+) {
+    // t2's first INSERT (into the range t1 deleted) makes t1's locking read wait, and t2's own
+    // locking read then closes a deadlock: t2 is the victim. Its autocommit INSERT of 5 goes
+    // into t1's deleted range without a gap lock. Without both inserts t2 never deadlocks
+    // (another path: nothing shown); without only the insert after the abort the run keeps
+    // its path and is write-serializable: the violation needs that insert.
+    let case = case_of(
+        "/* init */ CREATE TABLE t(c1 INT);
+         /* init */ INSERT INTO t VALUES (3);
+         /* t1 */ BEGIN;
+         /* t1 */ DELETE FROM t WHERE c1 BETWEEN 1 AND 10;
+         /* t2 */ BEGIN;
+         /* t2 */ INSERT INTO t VALUES (20);
+         /* t1 */ SELECT * FROM t WHERE c1 = 20 FOR UPDATE;
+         /* t2 */ SELECT * FROM t WHERE c1 = 3 FOR UPDATE;
+         /* t2 */ INSERT INTO t VALUES (5);
+         /* t1 */ UPDATE t SET c1 = c1 + 1;
+         /* t1 */ COMMIT;
+",
+    );
+    let mariadb = open_target("mariadb", None).expect("the MariaDB testbed must start");
+    let (history, runner) = execute(mariadb.as_ref(), &case, Isolation::ReadCommitted);
+    let findings = Wss.check(&case, &history, &runner).findings;
+    assert!(!findings.is_empty(), "{history:#?}");
+    let why = permissible(&findings, "no-gap-locks");
+    assert_eq!(
+        why.evidence,
+        ["without its insert into an open range (`INSERT INTO t VALUES (5)`), the case is write-serializable in commit order (t2 (rolled back) → t2+ → t1)"]
+    );
+}
+
 /// `text` as a case.
 fn case_of(text: &str) -> TestCase {
     scenario::parse(text, "case.sql").expect("parses")
