@@ -20,7 +20,7 @@ use block::Solo;
 use protocol::Protocol;
 use session::Session;
 use std::time::Duration;
-use txhunt_db::{SessionConfig, Target, TargetError};
+use txhunt_db::{Connection, SessionConfig, Target, TargetError};
 use txhunt_model::{History, Isolation, TestCase};
 
 /// Runs test cases.
@@ -49,6 +49,17 @@ impl Executor {
         case: &TestCase,
         isolation: Isolation,
     ) -> Result<History, TargetError> {
+        self.execute_wrapped(target, case, isolation, &|conn| conn)
+    }
+
+    /// [`Executor::execute`], with every connection it opens wrapped by `wrap`.
+    fn execute_wrapped(
+        &self,
+        target: &dyn Target,
+        case: &TestCase,
+        isolation: Isolation,
+        wrap: &dyn Fn(Box<dyn Connection>) -> Box<dyn Connection>,
+    ) -> Result<History, TargetError> {
         let profile = target.profile();
         let config = SessionConfig {
             isolation,
@@ -56,7 +67,7 @@ impl Executor {
         };
         let db = target.create_database()?;
         let init = {
-            let mut setup = db.connect(config, None)?;
+            let mut setup = wrap(db.connect(config, None)?);
             case.init.iter().map(|s| setup.execute(&s.sql)).collect()
         };
         // One session has no other session of the case to wait for.
@@ -73,7 +84,11 @@ impl Executor {
             self.statement_timeout,
             after_block(target.deadlock_check_delay()),
             |label, completions| {
-                Session::start(label, |hook| db.connect(config, Some(hook)), completions)
+                Session::start(
+                    label,
+                    |hook| db.connect(config, Some(hook)).map(wrap),
+                    completions,
+                )
             },
         )?;
         let observed = protocol.run();

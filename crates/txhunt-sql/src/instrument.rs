@@ -2,29 +2,43 @@
 //! by rewriting its SQL through `sqlparser`.
 //!
 //! Every table gets the hidden columns [`HIDDEN_COLUMNS`] appended; every write sets a fresh
-//! version and remembers the one it overwrote, and reports the rows it wrote through
-//! `RETURNING`; a read returns, next to its own columns, the row id and version of each row
-//! it joined. So nothing is added to a transaction: no extra statement, no extra read, no
-//! extra lock. The write's own `RETURNING` list sees exactly the rows the write chose, after
-//! any wait and re-check (PostgreSQL's READ COMMITTED re-evaluation included), and a read's
-//! extra columns come from the rows it returned.
+//! version and remembers the one it overwrote, and reports the rows it wrote; a read returns,
+//! next to its own columns, the row id and version of each row it joined. No statement reads
+//! a table it would not have read, and none takes a lock it would not have taken:
 //!
-//! Supported (SQLite, Turso and PostgreSQL, which all have `RETURNING` on every write):
-//! `CREATE TABLE`; `INSERT … VALUES` (with `ON CONFLICT DO NOTHING | DO UPDATE`); single-table
-//! `UPDATE` and `DELETE`; `SELECT` over plain tables and joins. Anything else runs as written
-//! and is reported untracked, with the reason: aggregates, `DISTINCT`, `GROUP BY` and set
-//! operations (their rows are not table rows), `INSERT … SELECT`, `REPLACE` / `INSERT OR
-//! REPLACE` (the replaced row's deletion is invisible to `RETURNING`), subqueries (the rows
-//! they read), other DDL. MySQL and MariaDB have no `UPDATE … RETURNING`: their
-//! instrumentation is not written yet.
+//! * SQLite, Turso and PostgreSQL report a write's rows through its own `RETURNING` list,
+//!   which sees exactly the rows the write chose, after any wait and re-check (PostgreSQL's
+//!   READ COMMITTED re-evaluation included);
+//! * MySQL and MariaDB have no `UPDATE … RETURNING`: each table gets row triggers (after
+//!   insert, update, delete) that append the row to a session variable, `@txh_log`, and a
+//!   write ends with [`TRIGGER_LOG`] so that the executor reads and clears that variable
+//!   right after it (`SELECT @txh_log` reads no table: no lock, no snapshot). Because every
+//!   update now changes the version column, InnoDB would count rows an UPDATE set to their
+//!   current values as changed; the triggers log whether the user-visible columns changed so
+//!   that the executor reports the count a plain run gets (`ON DUPLICATE KEY UPDATE`: 1 per
+//!   insert, 2 per changed row, 0 per unchanged one).
+//!
+//! A read's extra columns come from the rows it returned: at SERIALIZABLE InnoDB locks the
+//! same rows either way.
+//!
+//! Supported: `CREATE TABLE`; `INSERT … VALUES` (with `ON CONFLICT DO NOTHING | DO UPDATE`,
+//! `ON DUPLICATE KEY UPDATE`, `INSERT IGNORE`); single-table `UPDATE` and `DELETE`; `SELECT`
+//! over plain tables and joins. Anything else runs as written and is reported untracked, with
+//! the reason: aggregates, `DISTINCT`, `GROUP BY` and set operations (their rows are not
+//! table rows), `INSERT … SELECT`, `REPLACE` / `INSERT OR REPLACE` (the replaced row's
+//! deletion is not reported alike everywhere), the rows subqueries read, other DDL, and, on
+//! MySQL/MariaDB, tables created inside a transaction's steps (their triggers would be DDL
+//! inside the transaction). An untracked write runs as written and leaves the hidden columns
+//! of the rows it creates NULL; nothing the case reads depends on them, but a MariaDB
+//! `REPLACE` reports its affected-row count over the whole row, hidden columns included, so
+//! that count may differ from a plain run's.
 
 use sqlparser::ast::{
     Expr, FromTable, OnConflictAction, OnInsert, Query, SelectItem, SetExpr, Statement,
     TableFactor, TableWithJoins,
 };
-use sqlparser::dialect::{Dialect, PostgreSqlDialect, SQLiteDialect};
+use sqlparser::dialect::{Dialect, MySqlDialect, PostgreSqlDialect, SQLiteDialect};
 use sqlparser::parser::Parser;
-use std::fmt;
 use txhunt_model::access::Version;
 use txhunt_model::access::{TableMeta, WriteKind, HIDDEN_COLUMNS, PREVIOUS, ROW_ID, VERSION};
 use txhunt_model::SqlFamily;
@@ -44,9 +58,13 @@ pub enum Plan {
         sql: String,
         /// The table as the case's statements see it.
         table: TableMeta,
+        /// Setup statements to run right after it (MySQL/MariaDB: the trigger-log triggers).
+        then: Vec<String>,
     },
     /// A write whose result set lists every row it wrote: the columns `txh_rid`,
-    /// `txh_prev`, `txh_ver`, then the table's user-visible columns.
+    /// `txh_prev`, `txh_ver`, then the table's user-visible columns (through `RETURNING`, or,
+    /// on MySQL/MariaDB, from the trigger log, with a last column `txh_weight`: what the row
+    /// adds to the affected-row count).
     Write {
         /// The statement to run.
         sql: String,
@@ -86,48 +104,150 @@ impl Plan {
     }
 }
 
-/// Instrumentation is not written for this SQL family.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Unsupported(pub SqlFamily);
+/// The comment a MySQL/MariaDB write ends with: read and clear `@txh_log` after it.
+pub const TRIGGER_LOG: &str = "/* txhunt: trigger log */";
 
-impl fmt::Display for Unsupported {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "read/write histories are recorded on SQLite, Turso and PostgreSQL so far, not on the {:?} family (it has no UPDATE … RETURNING)",
-            self.0
-        )
+/// The variable the MySQL/MariaDB triggers append written rows to.
+pub const LOG_VARIABLE: &str = "@txh_log";
+
+/// A family's dialect, and how its writes report their rows.
+struct Sql {
+    dialect: Box<dyn Dialect>,
+    /// Writes report through `RETURNING` (else through the trigger log).
+    returning: bool,
+}
+
+impl Sql {
+    fn of(family: SqlFamily) -> Sql {
+        match family {
+            SqlFamily::Sqlite => Sql {
+                dialect: Box::new(SQLiteDialect {}),
+                returning: true,
+            },
+            SqlFamily::Postgres => Sql {
+                dialect: Box::new(PostgreSqlDialect {}),
+                returning: true,
+            },
+            SqlFamily::Mysql => Sql {
+                dialect: Box::new(MySqlDialect {}),
+                returning: false,
+            },
+        }
+    }
+
+    /// Parses a fragment of SQL that txhunt writes itself (it always parses).
+    fn parse_one(&self, sql: &str) -> Statement {
+        Parser::parse_sql(self.dialect.as_ref(), sql)
+            .ok()
+            .and_then(|mut s| s.pop())
+            .unwrap_or_else(|| panic!("txhunt's own SQL does not parse: {sql}"))
+    }
+
+    /// The `RETURNING` list of a write (row id, overwritten version, version, then
+    /// `columns`), where the family reports through `RETURNING`.
+    fn returning(&self, columns: &[String]) -> Option<Vec<SelectItem>> {
+        if !self.returning {
+            return None;
+        }
+        let list = [ROW_ID, PREVIOUS, VERSION]
+            .iter()
+            .map(|c| c.to_string())
+            .chain(columns.iter().cloned())
+            .collect::<Vec<_>>()
+            .join(", ");
+        match self.parse_one(&format!("DELETE FROM x RETURNING {list}")) {
+            Statement::Delete(d) => d.returning,
+            _ => unreachable!("a DELETE parses as a DELETE"),
+        }
+    }
+
+    /// A write's SQL: as rendered, and marked for the trigger log where there is one.
+    fn write(&self, statement: Statement) -> String {
+        if self.returning {
+            statement.to_string()
+        } else {
+            format!("{statement} {TRIGGER_LOG}")
+        }
+    }
+
+    /// The assignments every update adds first: `txh_prev = txh_ver, txh_ver = v` (MySQL
+    /// assigns left to right, so `txh_prev` gets the old version there too). The old version
+    /// is read as `qualifier.txh_ver` when given (an upsert's update, where PostgreSQL would
+    /// find `txh_ver` ambiguous between the row and `excluded`).
+    fn version_assignments(
+        &self,
+        v: i64,
+        qualifier: Option<&str>,
+    ) -> Vec<sqlparser::ast::Assignment> {
+        let old = qualifier.map_or(VERSION.to_string(), |q| format!("{q}.{VERSION}"));
+        match self.parse_one(&format!("UPDATE x SET {PREVIOUS} = {old}, {VERSION} = {v}")) {
+            Statement::Update(u) => u.assignments,
+            _ => unreachable!("an UPDATE parses as an UPDATE"),
+        }
+    }
+
+    /// The triggers that log table `table`'s written rows to [`LOG_VARIABLE`] (MySQL family):
+    /// each row as `[op, rid, prev, ver, changed, user columns…]`, `op` one of `i`, `u`, `d`.
+    fn log_triggers(&self, table: &TableMeta) -> Vec<String> {
+        if self.returning {
+            return Vec::new();
+        }
+        let name = &table.name;
+        let row = |op: &str, image: &str, prev: &str, changed: &str| {
+            let columns: String = table
+                .columns
+                .iter()
+                .map(|c| format!(", {image}.{c}"))
+                .collect();
+            format!(
+                "SET {LOG_VARIABLE} = JSON_ARRAY_APPEND(COALESCE({LOG_VARIABLE}, '[]'), '$', JSON_ARRAY('{op}', {image}.{ROW_ID}, {prev}, {image}.{VERSION}, {changed}{columns}))"
+            )
+        };
+        let unchanged = table
+            .columns
+            .iter()
+            .map(|c| format!("OLD.{c} <=> NEW.{c}"))
+            .collect::<Vec<_>>()
+            .join(" AND ");
+        let changed = if unchanged.is_empty() {
+            "0".to_string()
+        } else {
+            format!("NOT ({unchanged})")
+        };
+        vec![
+            format!(
+                "CREATE TRIGGER txh_ai_{name} AFTER INSERT ON {name} FOR EACH ROW {}",
+                row("i", "NEW", "NULL", "1")
+            ),
+            format!(
+                "CREATE TRIGGER txh_au_{name} AFTER UPDATE ON {name} FOR EACH ROW {}",
+                row("u", "NEW", "OLD.txh_ver", &changed)
+            ),
+            format!(
+                "CREATE TRIGGER txh_ad_{name} AFTER DELETE ON {name} FOR EACH ROW {}",
+                row("d", "OLD", "OLD.txh_prev", "1")
+            ),
+        ]
     }
 }
 
-impl std::error::Error for Unsupported {}
-
 /// The plan for `sql`, which writes version `version`, given the tables created so far.
-pub fn plan(
-    sql: &str,
-    family: SqlFamily,
-    version: Version,
-    tables: &[TableMeta],
-) -> Result<Plan, Unsupported> {
-    let dialect: Box<dyn Dialect> = match family {
-        SqlFamily::Sqlite => Box::new(SQLiteDialect {}),
-        SqlFamily::Postgres => Box::new(PostgreSqlDialect {}),
-        SqlFamily::Mysql => return Err(Unsupported(family)),
-    };
-    let statements = match Parser::parse_sql(dialect.as_ref(), sql) {
+pub fn plan(sql: &str, family: SqlFamily, version: Version, tables: &[TableMeta]) -> Plan {
+    let rewriter = Sql::of(family);
+    let statements = match Parser::parse_sql(rewriter.dialect.as_ref(), sql) {
         Ok(statements) => statements,
-        Err(e) => return Ok(Plan::Untracked(format!("txhunt cannot parse it: {e}"))),
+        Err(e) => return Plan::Untracked(format!("txhunt cannot parse it: {e}")),
     };
     let [statement] = statements.as_slice() else {
-        return Ok(Plan::Untracked("not exactly one statement".into()));
+        return Plan::Untracked("not exactly one statement".into());
     };
     let v = version.to_column();
-    Ok(match statement.clone() {
-        Statement::CreateTable(create) => create_table(create, dialect.as_ref()),
-        Statement::Insert(insert) => insert_plan(insert, v, tables, dialect.as_ref()),
-        Statement::Update(update) => update_plan(update, v, dialect.as_ref()),
-        Statement::Delete(delete) => delete_plan(delete, dialect.as_ref()),
-        Statement::Query(query) => read_plan(*query, dialect.as_ref()),
+    match statement.clone() {
+        Statement::CreateTable(create) => create_table(create, &rewriter),
+        Statement::Insert(insert) => insert_plan(insert, v, tables, &rewriter),
+        Statement::Update(update) => update_plan(update, v, tables, &rewriter),
+        Statement::Delete(delete) => delete_plan(delete, tables, &rewriter),
+        Statement::Query(query) => read_plan(*query, tables, &rewriter),
         Statement::StartTransaction { .. }
         | Statement::Commit { .. }
         | Statement::Rollback { .. }
@@ -139,47 +259,14 @@ pub fn plan(
             "instrumentation does not know what `{}` reads or writes",
             first_words(&other.to_string())
         )),
-    })
+    }
 }
 
 fn first_words(sql: &str) -> String {
     sql.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
 }
 
-/// Parses a fragment of SQL that txhunt writes itself (it always parses).
-fn parse_one(dialect: &dyn Dialect, sql: &str) -> Statement {
-    Parser::parse_sql(dialect, sql)
-        .ok()
-        .and_then(|mut s| s.pop())
-        .unwrap_or_else(|| panic!("txhunt's own SQL does not parse: {sql}"))
-}
-
-/// The `RETURNING` list of a write: row id, overwritten version, version, user columns.
-fn returning(dialect: &dyn Dialect, columns: &[String]) -> Vec<SelectItem> {
-    let list = [ROW_ID, PREVIOUS, VERSION]
-        .iter()
-        .map(|c| c.to_string())
-        .chain(columns.iter().cloned())
-        .collect::<Vec<_>>()
-        .join(", ");
-    match parse_one(dialect, &format!("DELETE FROM x RETURNING {list}")) {
-        Statement::Delete(d) => d.returning.unwrap_or_default(),
-        _ => unreachable!("a DELETE parses as a DELETE"),
-    }
-}
-
-/// The assignments every update adds first: `txh_prev = txh_ver, txh_ver = v`.
-fn version_assignments(dialect: &dyn Dialect, v: i64) -> Vec<sqlparser::ast::Assignment> {
-    match parse_one(
-        dialect,
-        &format!("UPDATE x SET {PREVIOUS} = {VERSION}, {VERSION} = {v}"),
-    ) {
-        Statement::Update(u) => u.assignments,
-        _ => unreachable!("an UPDATE parses as an UPDATE"),
-    }
-}
-
-fn create_table(mut create: sqlparser::ast::CreateTable, dialect: &dyn Dialect) -> Plan {
+fn create_table(mut create: sqlparser::ast::CreateTable, sql: &Sql) -> Plan {
     if create.query.is_some() {
         return Plan::Untracked("CREATE TABLE … AS SELECT".into());
     }
@@ -209,14 +296,15 @@ fn create_table(mut create: sqlparser::ast::CreateTable, dialect: &dyn Dialect) 
         .map(|c| format!("{c} BIGINT"))
         .collect::<Vec<_>>()
         .join(", ");
-    let Statement::CreateTable(extra) = parse_one(dialect, &format!("CREATE TABLE x ({hidden})"))
-    else {
+    let Statement::CreateTable(extra) = sql.parse_one(&format!("CREATE TABLE x ({hidden})")) else {
         unreachable!("a CREATE TABLE parses as a CREATE TABLE")
     };
     create.columns.extend(extra.columns);
+    let table = TableMeta { name, columns, key };
     Plan::CreateTable {
         sql: Statement::CreateTable(create).to_string(),
-        table: TableMeta { name, columns, key },
+        then: sql.log_triggers(&table),
+        table,
     }
 }
 
@@ -224,11 +312,14 @@ fn insert_plan(
     mut insert: sqlparser::ast::Insert,
     v: i64,
     tables: &[TableMeta],
-    dialect: &dyn Dialect,
+    sql: &Sql,
 ) -> Plan {
     let name = insert.table.to_string().to_ascii_lowercase();
+    if let Some(unknown) = not_instrumented(tables, [&name]) {
+        return unknown;
+    }
     let Some(meta) = tables.iter().find(|t| t.name == name) else {
-        return Plan::Untracked(format!("table {name} was not created by the case"));
+        unreachable!("an instrumented table has its metadata")
     };
     if insert.replace_into || insert.or.is_some() {
         return Plan::Untracked("a replacing INSERT deletes rows RETURNING does not show".into());
@@ -243,18 +334,17 @@ fn insert_plan(
         return Plan::Untracked("INSERT … SELECT: its rows' ids cannot be given".into());
     };
     if insert.columns.is_empty() {
-        let Statement::Insert(named) = parse_one(
-            dialect,
-            &format!("INSERT INTO x ({}) VALUES (1)", meta.columns.join(", ")),
-        ) else {
+        let Statement::Insert(named) = sql.parse_one(&format!(
+            "INSERT INTO x ({}) VALUES (1)",
+            meta.columns.join(", ")
+        )) else {
             unreachable!("an INSERT parses as an INSERT")
         };
         insert.columns = named.columns;
     }
-    let Statement::Insert(hidden) = parse_one(
-        dialect,
-        &format!("INSERT INTO x ({ROW_ID}, {VERSION}, {PREVIOUS}) VALUES (1, 1, 1)"),
-    ) else {
+    let Statement::Insert(hidden) = sql.parse_one(&format!(
+        "INSERT INTO x ({ROW_ID}, {VERSION}, {PREVIOUS}) VALUES (1, 1, 1)"
+    )) else {
         unreachable!("an INSERT parses as an INSERT")
     };
     insert.columns.extend(hidden.columns);
@@ -275,16 +365,23 @@ fn insert_plan(
         None => {}
         Some(OnInsert::OnConflict(conflict)) => {
             if let OnConflictAction::DoUpdate(update) = &mut conflict.action {
-                let mut assignments = version_assignments(dialect, v);
+                let mut assignments = sql.version_assignments(v, Some(&name));
                 assignments.append(&mut update.assignments);
                 update.assignments = assignments;
             }
         }
-        Some(_) => return Plan::Untracked("ON DUPLICATE KEY UPDATE".into()),
+        Some(OnInsert::DuplicateKeyUpdate(assignments)) => {
+            let mut versioned = sql.version_assignments(v, None);
+            versioned.append(assignments);
+            *assignments = versioned;
+        }
+        Some(_) => {
+            return Plan::Untracked("an INSERT with an ON clause txhunt does not know".into())
+        }
     }
-    insert.returning = Some(returning(dialect, &meta.columns));
+    insert.returning = sql.returning(&meta.columns);
     Plan::Write {
-        sql: Statement::Insert(insert).to_string(),
+        sql: sql.write(Statement::Insert(insert)),
         kind: WriteKind::Insert,
         table: name,
         condition: None,
@@ -292,15 +389,35 @@ fn insert_plan(
     }
 }
 
+/// `Untracked` when one of `names` is not a table instrumentation created (it has no hidden
+/// columns to read or set).
+fn not_instrumented<'a>(
+    tables: &[TableMeta],
+    names: impl IntoIterator<Item = &'a String>,
+) -> Option<Plan> {
+    names
+        .into_iter()
+        .find(|name| !tables.iter().any(|t| &t.name == *name))
+        .map(|name| Plan::Untracked(format!("table {name} is not instrumented")))
+}
+
 fn number(n: i64) -> Expr {
     Expr::value(sqlparser::ast::Value::Number(n.to_string(), false))
 }
 
-fn update_plan(mut update: sqlparser::ast::Update, v: i64, dialect: &dyn Dialect) -> Plan {
+fn update_plan(
+    mut update: sqlparser::ast::Update,
+    v: i64,
+    tables: &[TableMeta],
+    sql: &Sql,
+) -> Plan {
     let TableFactor::Table { name, .. } = &update.table.relation else {
         return Plan::Untracked("UPDATE of something other than a table".into());
     };
     let name = name.to_string().to_ascii_lowercase();
+    if let Some(unknown) = not_instrumented(tables, [&name]) {
+        return unknown;
+    }
     if update.from.is_some() || !update.table.joins.is_empty() || update.returning.is_some() {
         return Plan::Untracked("UPDATE with FROM, joins or RETURNING of its own".into());
     }
@@ -310,20 +427,20 @@ fn update_plan(mut update: sqlparser::ast::Update, v: i64, dialect: &dyn Dialect
             .iter()
             .any(|a| has_subquery(Some(&a.value))))
     .then(subquery_reads);
-    let mut assignments = version_assignments(dialect, v);
+    let mut assignments = sql.version_assignments(v, None);
     assignments.append(&mut update.assignments);
     update.assignments = assignments;
-    update.returning = Some(returning(dialect, &[String::from("*")]));
+    update.returning = sql.returning(&[String::from("*")]);
     Plan::Write {
         condition: update.selection.as_ref().map(ToString::to_string),
-        sql: Statement::Update(update).to_string(),
+        sql: sql.write(Statement::Update(update)),
         kind: WriteKind::Update,
         table: name,
         untracked,
     }
 }
 
-fn delete_plan(mut delete: sqlparser::ast::Delete, dialect: &dyn Dialect) -> Plan {
+fn delete_plan(mut delete: sqlparser::ast::Delete, tables: &[TableMeta], sql: &Sql) -> Plan {
     let from = match &delete.from {
         FromTable::WithFromKeyword(t) | FromTable::WithoutKeyword(t) => t,
     };
@@ -339,17 +456,20 @@ fn delete_plan(mut delete: sqlparser::ast::Delete, dialect: &dyn Dialect) -> Pla
     }
     let untracked = has_subquery(delete.selection.as_ref()).then(subquery_reads);
     let name = name.to_string().to_ascii_lowercase();
-    delete.returning = Some(returning(dialect, &[String::from("*")]));
+    if let Some(unknown) = not_instrumented(tables, [&name]) {
+        return unknown;
+    }
+    delete.returning = sql.returning(&[String::from("*")]);
     Plan::Write {
         condition: delete.selection.as_ref().map(ToString::to_string),
-        sql: Statement::Delete(delete).to_string(),
+        sql: sql.write(Statement::Delete(delete)),
         kind: WriteKind::Delete,
         table: name,
         untracked,
     }
 }
 
-fn read_plan(mut query: Query, dialect: &dyn Dialect) -> Plan {
+fn read_plan(mut query: Query, known: &[TableMeta], sql: &Sql) -> Plan {
     if query.with.is_some() {
         return Plan::Untracked("a query with WITH".into());
     }
@@ -389,13 +509,16 @@ fn read_plan(mut query: Query, dialect: &dyn Dialect) -> Plan {
     if tables.is_empty() {
         return Plan::Plain;
     }
+    if let Some(unknown) = not_instrumented(known, &tables) {
+        return unknown;
+    }
     let extra = qualifiers
         .iter()
         .enumerate()
         .map(|(i, q)| format!("{q}.{ROW_ID} AS txh_r{i}, {q}.{VERSION} AS txh_v{i}"))
         .collect::<Vec<_>>()
         .join(", ");
-    let Statement::Query(items) = parse_one(dialect, &format!("SELECT {extra}")) else {
+    let Statement::Query(items) = sql.parse_one(&format!("SELECT {extra}")) else {
         unreachable!("a SELECT parses as a query")
     };
     let SetExpr::Select(items) = *items.body else {
@@ -458,16 +581,19 @@ mod tests {
             Sqlite,
             Version::Init(0),
             &[],
-        )
-        .unwrap();
+        );
         assert_eq!(
             sql(&p),
             "CREATE TABLE t (k INT PRIMARY KEY, v INT, txh_rid BIGINT, txh_ver BIGINT, txh_prev BIGINT)"
         );
-        let Plan::CreateTable { table, .. } = p else {
+        let Plan::CreateTable { table, then, .. } = p else {
             panic!("{p:?}")
         };
         assert_eq!(table, meta()[0]);
+        assert!(
+            then.is_empty(),
+            "no triggers where writes return their rows"
+        );
     }
 
     #[test]
@@ -477,8 +603,7 @@ mod tests {
             Postgres,
             Version::Step(2),
             &meta(),
-        )
-        .unwrap();
+        );
         assert_eq!(
             sql(&insert),
             "INSERT INTO t (k, v, txh_rid, txh_ver, txh_prev) VALUES (1, 10, 3145728, 3, NULL), (2, 20, 3145729, 3, NULL) RETURNING txh_rid, txh_prev, txh_ver, k, v"
@@ -488,8 +613,7 @@ mod tests {
             Sqlite,
             Version::Step(4),
             &meta(),
-        )
-        .unwrap();
+        );
         assert_eq!(
             sql(&update),
             "UPDATE t SET txh_prev = txh_ver, txh_ver = 5, v = v + 1 WHERE k = 1 RETURNING txh_rid, txh_prev, txh_ver, *"
@@ -499,11 +623,37 @@ mod tests {
             Sqlite,
             Version::Step(5),
             &meta(),
-        )
-        .unwrap();
+        );
         assert_eq!(
             sql(&delete),
             "DELETE FROM t WHERE v > 3 RETURNING txh_rid, txh_prev, txh_ver, *"
+        );
+    }
+
+    #[test]
+    fn mysql_writes_report_through_the_trigger_log() {
+        let Plan::CreateTable { then, .. } = plan(
+            "CREATE TABLE t(k INT PRIMARY KEY, v INT)",
+            Mysql,
+            Version::Init(0),
+            &[],
+        ) else {
+            panic!("a table")
+        };
+        assert_eq!(then.len(), 3);
+        assert_eq!(
+            then[1],
+            "CREATE TRIGGER txh_au_t AFTER UPDATE ON t FOR EACH ROW SET @txh_log = JSON_ARRAY_APPEND(COALESCE(@txh_log, '[]'), '$', JSON_ARRAY('u', NEW.txh_rid, OLD.txh_ver, NEW.txh_ver, NOT (OLD.k <=> NEW.k AND OLD.v <=> NEW.v), NEW.k, NEW.v))"
+        );
+        let upsert = plan(
+            "INSERT INTO t VALUES (1, 10) ON DUPLICATE KEY UPDATE v = v + 1",
+            Mysql,
+            Version::Step(0),
+            &meta(),
+        );
+        assert_eq!(
+            sql(&upsert),
+            "INSERT INTO t (k, v, txh_rid, txh_ver, txh_prev) VALUES (1, 10, 1048576, 1, NULL) ON DUPLICATE KEY UPDATE txh_prev = txh_ver, txh_ver = 1, v = v + 1 /* txhunt: trigger log */"
         );
     }
 
@@ -514,8 +664,7 @@ mod tests {
             Postgres,
             Version::Step(0),
             &meta(),
-        )
-        .unwrap();
+        );
         assert_eq!(
             sql(&p),
             "SELECT a.v, b.v, a.txh_rid AS txh_r0, a.txh_ver AS txh_v0, b.txh_rid AS txh_r1, b.txh_ver AS txh_v1 FROM t AS a JOIN t AS b ON a.k = b.v WHERE a.k > 0"
@@ -524,7 +673,7 @@ mod tests {
 
     #[test]
     fn what_cannot_be_tracked_says_why() {
-        let untracked = |s: &str| match plan(s, Sqlite, Version::Step(0), &meta()).unwrap() {
+        let untracked = |s: &str| match plan(s, Sqlite, Version::Step(0), &meta()) {
             Plan::Untracked(why) => why,
             other => panic!("{s}: {other:?}"),
         };
@@ -535,18 +684,10 @@ mod tests {
             Sqlite,
             Version::Step(0),
             &meta(),
-        )
-        .unwrap() else {
+        ) else {
             panic!("a write")
         };
         assert_eq!(untracked.as_deref(), Some("the rows its subqueries read"));
-        assert_eq!(
-            plan("BEGIN", Sqlite, Version::Step(0), &[]).unwrap(),
-            Plan::Plain
-        );
-        assert_eq!(
-            plan("SELECT 1", Mysql, Version::Step(0), &[]),
-            Err(Unsupported(Mysql))
-        );
+        assert_eq!(plan("BEGIN", Sqlite, Version::Step(0), &[]), Plan::Plain);
     }
 }

@@ -1,0 +1,115 @@
+//! MySQL/MariaDB writes report their rows through a session variable their tables' triggers
+//! append to ([`txhunt_sql::instrument::LOG_VARIABLE`]). [`TriggerLog`] wraps a connection:
+//! after each write marked [`TRIGGER_LOG`] it reads and clears the variable (a statement that
+//! reads no table: no lock, no snapshot) and answers with the rows a `RETURNING` list would
+//! have given, plus each row's [`WEIGHT`] in the affected-row count.
+
+use std::sync::Arc;
+use txhunt_db::{Connection, Interrupt};
+use txhunt_model::{Outcome, Row, StmtKind, Value};
+use txhunt_sql::instrument::{LOG_VARIABLE, TRIGGER_LOG};
+
+/// The column holding what a logged row adds to the affected-row count.
+pub(super) const WEIGHT: &str = "txh_weight";
+
+/// A connection whose marked writes answer with their trigger-logged rows.
+pub(super) struct TriggerLog {
+    inner: Box<dyn Connection>,
+}
+
+impl TriggerLog {
+    /// `inner`, wrapped.
+    pub(super) fn wrap(inner: Box<dyn Connection>) -> Box<dyn Connection> {
+        Box::new(TriggerLog { inner })
+    }
+}
+
+impl Connection for TriggerLog {
+    fn execute(&mut self, sql: &str) -> Outcome {
+        let outcome = self.inner.execute(sql);
+        if !sql.ends_with(TRIGGER_LOG) {
+            // A write instrumentation does not track (REPLACE, INSERT … SELECT) still fires
+            // the triggers: its rows must not reach the next tracked write.
+            if StmtKind::of(sql).is_write() {
+                self.inner.execute(&format!("SET {LOG_VARIABLE} = NULL"));
+            }
+            return outcome;
+        }
+        let log = self.inner.execute(&format!("SELECT {LOG_VARIABLE}"));
+        // Cleared whatever happened: a failed statement's triggers may have logged rows it
+        // then undid.
+        self.inner.execute(&format!("SET {LOG_VARIABLE} = NULL"));
+        match (outcome, log) {
+            (Outcome::Affected { .. }, Outcome::Rows { rows, .. }) => {
+                logged(rows.first().and_then(|r| r.first()), StmtKind::of(sql))
+            }
+            (outcome, _) => outcome,
+        }
+    }
+
+    fn in_transaction(&mut self) -> Option<bool> {
+        self.inner.in_transaction()
+    }
+
+    fn interrupter(&self) -> Arc<dyn Interrupt> {
+        self.inner.interrupter()
+    }
+
+    fn session_id(&self) -> Option<String> {
+        self.inner.session_id()
+    }
+}
+
+/// The logged rows (a JSON array of `[op, rid, prev, ver, changed, user columns…]`, `changed`
+/// a JSON boolean) as a
+/// write's `RETURNING` rows: `txh_rid, txh_prev, txh_ver, user columns…, txh_weight`.
+fn logged(log: Option<&Value>, kind: StmtKind) -> Outcome {
+    let entries: Vec<serde_json::Value> = match log {
+        Some(Value::Text(text)) => serde_json::from_str(text).unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    let rows: Vec<Row> = entries
+        .iter()
+        .filter_map(|entry| entry.as_array())
+        .filter(|entry| entry.len() >= 5)
+        .map(|entry| {
+            let changed = entry[4]
+                .as_bool()
+                .or_else(|| entry[4].as_i64().map(|n| n != 0))
+                .unwrap_or(true);
+            // InnoDB counts an upsert's update twice, and an update to the current values
+            // not at all.
+            let weight = match (entry[0].as_str(), changed) {
+                (Some("u"), false) => 0,
+                (Some("u"), true) if kind == StmtKind::Insert => 2,
+                _ => 1,
+            };
+            let mut row: Row = entry[1..4].iter().map(value).collect();
+            row.extend(entry[5..].iter().map(value));
+            row.push(Value::Int(weight));
+            row
+        })
+        .collect();
+    let width = rows.first().map_or(4, Vec::len);
+    let mut columns: Vec<String> = ["txh_rid", "txh_prev", "txh_ver"]
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    columns.extend((3..width - 1).map(|i| format!("c{}", i - 2)));
+    columns.push(WEIGHT.into());
+    Outcome::Rows { columns, rows }
+}
+
+/// A JSON value as a SQL value (decimals become floats: images are informative).
+fn value(v: &serde_json::Value) -> Value {
+    match v {
+        serde_json::Value::Null => Value::Null,
+        serde_json::Value::Bool(b) => Value::Bool(*b),
+        serde_json::Value::Number(n) => n
+            .as_i64()
+            .map(Value::Int)
+            .unwrap_or_else(|| Value::Float(n.as_f64().unwrap_or(f64::NAN))),
+        serde_json::Value::String(s) => Value::Text(s.clone()),
+        other => Value::Text(other.to_string()),
+    }
+}
