@@ -1,11 +1,13 @@
 //! txhunt's hunts: the one judging pipeline ([`judge`]) and what drives it — replaying
 //! scenario files ([`replay`]), the fuzz loop over seeded cases ([`campaign`]) with its
 //! counters ([`stats`]) and saved findings ([`store`]), the known-bug corpus ([`corpus`]) and
-//! benchmarks ([`bench`]) — and the reports for people ([`report`]).
+//! benchmarks ([`bench`]) — the reports for people ([`report`]), and instrumented read/write
+//! histories exported for external checkers ([`export`]).
 
 pub mod bench;
 pub mod campaign;
 pub mod corpus;
+pub mod export;
 pub mod judge;
 pub mod replay;
 pub mod report;
