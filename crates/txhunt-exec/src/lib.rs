@@ -30,6 +30,9 @@ pub struct Executor {
     pub detection: BlockDetection,
     /// How long a statement may run without ending or waiting on a lock before it is a hang.
     pub statement_timeout: Duration,
+    /// Whether to run cases instrumented, recording the row versions every statement read
+    /// and wrote ([`Executor::execute_instrumented`]).
+    pub instrument: bool,
 }
 
 impl Default for Executor {
@@ -37,18 +40,23 @@ impl Default for Executor {
         Executor {
             detection: BlockDetection::Exact,
             statement_timeout: Duration::from_secs(10),
+            instrument: false,
         }
     }
 }
 
 impl Executor {
-    /// Executes `case` on a fresh database of `target`, every session at `isolation`.
+    /// Executes `case` on a fresh database of `target`, every session at `isolation`
+    /// (instrumented when [`Executor::instrument`] says so).
     pub fn execute(
         &self,
         target: &dyn Target,
         case: &TestCase,
         isolation: Isolation,
     ) -> Result<History, TargetError> {
+        if self.instrument {
+            return self.execute_instrumented(target, case, isolation);
+        }
         self.execute_wrapped(target, case, isolation, &|conn| conn)
     }
 

@@ -17,11 +17,13 @@ fn execute(case: &TestCase, isolation: Isolation, executor: Executor) -> History
 const EXACT: Executor = Executor {
     detection: BlockDetection::Exact,
     statement_timeout: Duration::from_secs(10),
+    instrument: false,
 };
 
 const TIMEOUT: Executor = Executor {
     detection: BlockDetection::Timeout(Duration::from_millis(250)),
     statement_timeout: Duration::from_secs(10),
+    instrument: false,
 };
 
 fn check_example(name: &str, isolation: Isolation, want: &[&str]) {

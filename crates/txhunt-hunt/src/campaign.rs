@@ -38,6 +38,9 @@ pub struct Campaign {
     pub generator: GenConfig,
     /// How every case is executed and judged.
     pub judge: Judge,
+    /// The format each finding's read/write history is written in beside it (the cases then
+    /// run instrumented: [`txhunt_exec::Executor::instrument`]), if any.
+    pub history: Option<crate::export::HistoryFormat>,
 }
 
 /// A campaign could not go on.
@@ -133,6 +136,7 @@ pub fn run(
             baseline,
             targets,
             oracles: &oracles,
+            history_format: campaign.history,
         };
         let dir = if finding.is_candidate() {
             out.clone()

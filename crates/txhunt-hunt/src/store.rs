@@ -34,6 +34,9 @@ pub struct Saved<'a> {
     pub targets: &'a [String],
     /// The oracles that judged the case.
     pub oracles: &'a [OracleId],
+    /// The format to write the read/write history in beside the finding, if any.
+    #[serde(skip)]
+    pub history_format: Option<crate::export::HistoryFormat>,
 }
 
 /// The header key naming the targets a scenario replays on by default.
@@ -71,6 +74,9 @@ pub fn save(dir: &Path, saved: &Saved<'_>) -> std::io::Result<PathBuf> {
     std::fs::write(&sql_path, scenario::print(&annotated(saved)))?;
     let json = serde_json::to_string_pretty(saved).map_err(std::io::Error::other)?;
     std::fs::write(dir.join(format!("{stem}.json")), json)?;
+    if let Some(format) = saved.history_format {
+        crate::export::write(&dir.join(&stem), format, saved.case, saved.history)?;
+    }
     Ok(sql_path)
 }
 

@@ -24,6 +24,7 @@ fn campaign(out: &std::path::Path, workers: usize) -> Campaign {
             executor: Executor::default(),
             oracles: txhunt_oracle::by_names("explicit,wss").unwrap(),
         },
+        history: None,
     }
 }
 
@@ -99,6 +100,7 @@ fn saved_cases_replay_to_the_same_history() {
             baseline: None,
             targets: &["sqlite".to_string()],
             oracles: &[OracleId::Explicit, OracleId::Wss],
+            history_format: None,
         };
         let path = save(dir.path(), &saved).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();

@@ -1,6 +1,6 @@
 //! `txhunt fuzz`: generate, execute and judge random cases until a budget runs out or Ctrl-C.
 
-use crate::format::Format;
+use crate::format::{parse_history_format, Format};
 use crate::interrupt;
 use crate::levels::isolation_flag;
 use anyhow::Context;
@@ -12,6 +12,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use txhunt_db::{open_target, open_targets};
 use txhunt_exec::{parse_duration, BlockDetection, Executor};
+use txhunt_hunt::export::HistoryFormat;
 use txhunt_hunt::report::campaign::{progress_line, summary as summary_text};
 use txhunt_hunt::{Campaign, Judge, Stats};
 use txhunt_sql::GenConfig;
@@ -74,6 +75,10 @@ pub struct FuzzArgs {
     /// compared.
     #[arg(long, default_value = "explicit,wss")]
     oracle: String,
+    /// Run every case instrumented and write each finding's read/write history beside it in
+    /// this format: `json` (txhunt's), `elle`, `plume`, `dbcop`.
+    #[arg(long, value_name = "FORMAT", value_parser = parse_history_format)]
+    history: Option<HistoryFormat>,
 }
 
 /// Runs the campaign; `Ok(true)` when it found no bug candidate.
@@ -114,9 +119,11 @@ pub fn fuzz(args: &FuzzArgs) -> anyhow::Result<bool> {
             executor: Executor {
                 detection: BlockDetection::Exact,
                 statement_timeout: args.statement_timeout,
+                instrument: args.history.is_some(),
             },
             oracles: txhunt_oracle::by_names(&args.oracle).context("--oracle")?,
         },
+        history: args.history,
     };
     interrupt::make_graceful();
     let bar = progress_bar();

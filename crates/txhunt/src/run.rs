@@ -1,6 +1,6 @@
 //! `txhunt run`: replay scenario files on a target and check their expectations.
 
-use crate::format::Format;
+use crate::format::{parse_history_format, Format};
 use crate::levels::isolation_flag;
 use anyhow::Context;
 use clap::Args;
@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 use txhunt_db::{open_targets, Target};
 use txhunt_exec::{parse_duration, BlockDetection, Executor};
+use txhunt_hunt::export::{self, HistoryFormat};
 use txhunt_hunt::replay::{default_targets, replay, RunReport};
 use txhunt_hunt::report::text;
 use txhunt_hunt::scenarios;
@@ -51,6 +52,13 @@ pub struct RunArgs {
     /// saved finding names those that found it), else none.
     #[arg(long)]
     oracle: Option<String>,
+    /// Run instrumented and write each run's read/write history to `--out` in this format:
+    /// `json` (txhunt's), `elle`, `plume`, `dbcop`; one file per scenario, target and level.
+    #[arg(long, value_name = "FORMAT", value_parser = parse_history_format)]
+    history: Option<HistoryFormat>,
+    /// Where `--history` writes.
+    #[arg(long, default_value = "txhunt-out")]
+    out: PathBuf,
 }
 
 /// Runs every file at every chosen level; `Ok(true)` when every expectation held and no
@@ -75,15 +83,24 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
     let executor = Executor {
         detection: args.block_detect,
         statement_timeout: args.statement_timeout,
+        instrument: args.history.is_some(),
     };
     let oracles = match &args.oracle {
         Some(list) => Some(txhunt_oracle::ids(list).context("--oracle")?),
         None => None,
     };
     let on: Vec<&dyn Target> = targets.iter().map(|t| t.as_ref()).collect();
+    if args.history.is_some() {
+        std::fs::create_dir_all(&args.out)
+            .with_context(|| format!("--out {}", args.out.display()))?;
+    }
+    let mut written = Ok(());
     let mut emit = |report: &RunReport<'_>| {
         if args.format == Format::Text {
             print!("{}", text::report(report));
+        }
+        if let (Some(format), Some(history), Ok(())) = (args.history, &report.history, &written) {
+            written = write_history(&args.out, format, report, history);
         }
     };
     let reports = replay(
@@ -94,9 +111,39 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
         forced.as_deref(),
         &mut emit,
     )?;
+    written?;
     match args.format {
         Format::Text => println!("{}", text::summary(&reports)),
         Format::Json => println!("{}", serde_json::to_string_pretty(&reports)?),
     }
     Ok(reports.iter().all(|r| r.passed))
+}
+
+/// Writes `report`'s history in `format` to `out`, named for its scenario, target and level.
+fn write_history(
+    out: &std::path::Path,
+    format: HistoryFormat,
+    report: &RunReport<'_>,
+    history: &txhunt_model::History,
+) -> anyhow::Result<()> {
+    let scenario = std::path::Path::new(&report.file)
+        .file_stem()
+        .map_or_else(|| report.file.clone(), |s| s.to_string_lossy().into_owned());
+    let level = report
+        .isolation
+        .map_or("default".to_string(), |l| l.to_string());
+    let name: String = format!("{scenario}.{}.{level}", report.target)
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "._-".contains(c) {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let path = export::write(&out.join(name), format, report.case, history)
+        .with_context(|| format!("writing the {} history of {}", format.name(), report.file))?;
+    eprintln!("history: {}", path.display());
+    Ok(())
 }

@@ -238,3 +238,57 @@ fn turso_mvcc_keeps_snapshot_isolation_and_its_write_skew_is_permissible() {
     );
     assert!(!stdout.contains("BUG CANDIDATE"), "{stdout}");
 }
+
+#[test]
+fn history_writes_each_runs_read_write_history_and_names_a_bad_format() {
+    let out_dir = tempfile::tempdir().unwrap();
+    let scenario = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/instrumented/lost-update.sql")
+        .display()
+        .to_string();
+    let out_flag = out_dir.path().display().to_string();
+    let args = [
+        "run",
+        "--history",
+        "json",
+        "--out",
+        &out_flag,
+        "--isolation",
+        "all",
+        &scenario,
+    ];
+    let out = txhunt(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let mut written: Vec<String> = std::fs::read_dir(out_dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    written.sort();
+    assert_eq!(
+        written,
+        [
+            "lost-update.sqlite.read-uncommitted.history.json",
+            "lost-update.sqlite.serializable.history.json"
+        ]
+    );
+    let history: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out_dir.path().join(&written[1])).unwrap())
+            .unwrap();
+    let t1_update = &history["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["step"] == 4)
+        .unwrap()["writes"][0];
+    assert_eq!(t1_update["kind"], "update", "{history:#}");
+    assert_eq!(t1_update["overwrote"], serde_json::json!({"init": 1}));
+
+    let bad = txhunt(&["run", "--history", "xml", &scenario]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        text(&bad.stderr)
+            .contains("unknown history format 'xml'; accepted: json, elle, plume, dbcop"),
+        "{}",
+        text(&bad.stderr)
+    );
+}

@@ -132,6 +132,20 @@ pub fn export(
     })
 }
 
+/// Writes `history`, an execution of `case`, in `format` to `stem` plus the format's
+/// [`HistoryFormat::extension`]; the file's path.
+pub fn write(
+    stem: &std::path::Path,
+    format: HistoryFormat,
+    case: &TestCase,
+    history: &History,
+) -> std::io::Result<std::path::PathBuf> {
+    let text = export(format, case, history).map_err(std::io::Error::other)?;
+    let path = std::path::PathBuf::from(format!("{}.{}", stem.display(), format.extension()));
+    std::fs::write(&path, text)?;
+    Ok(path)
+}
+
 /// txhunt's own JSON form.
 #[derive(Serialize)]
 struct OwnHistory<'a> {
