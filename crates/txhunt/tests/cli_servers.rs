@@ -140,6 +140,29 @@ fn bench_block_compares_the_probe_with_the_timeout() {
 }
 
 #[test]
+fn bench_instrument_runs_the_same_cases_plain_and_instrumented_on_postgres() {
+    let out = txhunt(&[
+        "bench",
+        "instrument",
+        "--target",
+        "postgres",
+        "--cases",
+        "6",
+        "--repeat",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(report["cases"], 6);
+    let ms = |key: &str| report[key].as_f64().unwrap();
+    assert!(ms("plain_ms") > 0.0 && ms("instrumented_ms") > 0.0, "{report}");
+    assert!((ms("ratio") - ms("instrumented_ms") / ms("plain_ms")).abs() < 1e-9);
+    assert!(report["tracked_statements"].as_u64().unwrap() > 0, "{report}");
+}
+
+#[test]
 fn wss_verdicts_are_permissible_with_their_reason_or_bug_candidates_with_exit_1() {
     let files = examples("wss");
     let semi = files

@@ -1,66 +1,56 @@
 //! `txhunt bench block`: the same blocking scenarios with exact block detection and with the
 //! papers' timeout, time per case for both and their ratio.
 
+use super::{median_run, BenchError};
 use serde::Serialize;
 use std::fmt::Write;
-use std::time::{Duration, Instant};
-use txhunt_db::{Target, TargetError};
+use std::time::Duration;
+use txhunt_db::Target;
 use txhunt_exec::{BlockDetection, Executor};
-use txhunt_model::scenario::{self, ParseError};
-use txhunt_model::{History, Isolation, SqlFamily, TestCase};
-
-/// A benchmark could not run.
-#[derive(Debug, thiserror::Error)]
-pub enum BenchError {
-    /// A built-in scenario does not parse.
-    #[error(transparent)]
-    Parse(#[from] ParseError),
-    /// The target failed.
-    #[error(transparent)]
-    Target(#[from] TargetError),
-}
+use txhunt_model::scenario;
+use txhunt_model::{Isolation, SqlFamily, TestCase};
 
 /// The built-in blocking scenarios of each DBMS family.
 const SQLITE: &[(&str, &str)] = &[
     (
         "writer-blocks-writer",
-        include_str!("../../../examples/01-writer-blocks-writer.sql"),
+        include_str!("../../../../examples/01-writer-blocks-writer.sql"),
     ),
     (
         "rollback-undoes",
-        include_str!("../../../examples/03-rollback-undoes.sql"),
+        include_str!("../../../../examples/03-rollback-undoes.sql"),
     ),
     (
         "autocommit-interleaved",
-        include_str!("../../../examples/05-autocommit-interleaved.sql"),
+        include_str!("../../../../examples/05-autocommit-interleaved.sql"),
     ),
 ];
 const MARIADB: &[(&str, &str)] = &[
     (
         "lost-update",
-        include_str!("../../../examples/mariadb/lost-update.sql"),
+        include_str!("../../../../examples/mariadb/lost-update.sql"),
     ),
     (
         "deadlock",
-        include_str!("../../../examples/mariadb/deadlock.sql"),
+        include_str!("../../../../examples/mariadb/deadlock.sql"),
     ),
     (
         "serializable-read-locks",
-        include_str!("../../../examples/mariadb/serializable-read-locks.sql"),
+        include_str!("../../../../examples/mariadb/serializable-read-locks.sql"),
     ),
 ];
 const POSTGRES: &[(&str, &str)] = &[
     (
         "lost-update-refused",
-        include_str!("../../../examples/postgres/lost-update-refused.sql"),
+        include_str!("../../../../examples/postgres/lost-update-refused.sql"),
     ),
     (
         "read-committed-recheck",
-        include_str!("../../../examples/postgres/read-committed-recheck.sql"),
+        include_str!("../../../../examples/postgres/read-committed-recheck.sql"),
     ),
     (
         "deadlock",
-        include_str!("../../../examples/postgres/deadlock.sql"),
+        include_str!("../../../../examples/postgres/deadlock.sql"),
     ),
 ];
 
@@ -161,27 +151,6 @@ fn levels(case: &TestCase, supported: &[Isolation]) -> Vec<Isolation> {
         .copied()
         .filter(|l| supported.contains(l))
         .collect()
-}
-
-/// The median wall time of `repeat` executions, in ms, and the last history.
-fn median_run(
-    executor: &Executor,
-    target: &dyn Target,
-    case: &TestCase,
-    level: Isolation,
-    repeat: usize,
-) -> Result<(f64, History), TargetError> {
-    let mut times = Vec::new();
-    let mut last = None;
-    for _ in 0..repeat.max(1) {
-        let start = Instant::now();
-        let history = executor.execute(target, case, level)?;
-        times.push(start.elapsed().as_secs_f64() * 1000.0);
-        last = Some(history);
-    }
-    times.sort_by(f64::total_cmp);
-    let history = last.expect("at least one run");
-    Ok((times[times.len() / 2], history))
 }
 
 impl BlockReport {

@@ -1,0 +1,47 @@
+//! Benchmarks, each comparing two ways of doing the same work in one run (a ratio):
+//! `txhunt bench block` ([`block()`]: exact block detection versus the papers' timeout) and
+//! `txhunt bench instrument` ([`instrument()`]: instrumented versus plain execution).
+
+mod block;
+mod instrument;
+
+pub use block::{block, BlockReport, CaseResult};
+pub use instrument::{instrument, InstrumentReport};
+
+use std::time::Instant;
+use txhunt_db::{Target, TargetError};
+use txhunt_exec::Executor;
+use txhunt_model::scenario::ParseError;
+use txhunt_model::{History, Isolation, TestCase};
+
+/// A benchmark could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    /// A built-in scenario does not parse.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// The target failed.
+    #[error(transparent)]
+    Target(#[from] TargetError),
+}
+
+/// The median wall time of `repeat` executions, in ms, and the last history.
+fn median_run(
+    executor: &Executor,
+    target: &dyn Target,
+    case: &TestCase,
+    level: Isolation,
+    repeat: usize,
+) -> Result<(f64, History), TargetError> {
+    let mut times = Vec::new();
+    let mut last = None;
+    for _ in 0..repeat.max(1) {
+        let start = Instant::now();
+        let history = executor.execute(target, case, level)?;
+        times.push(start.elapsed().as_secs_f64() * 1000.0);
+        last = Some(history);
+    }
+    times.sort_by(f64::total_cmp);
+    let history = last.expect("at least one run");
+    Ok((times[times.len() / 2], history))
+}
