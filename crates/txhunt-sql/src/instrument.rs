@@ -41,7 +41,7 @@ use sqlparser::dialect::{Dialect, MySqlDialect, PostgreSqlDialect, SQLiteDialect
 use sqlparser::parser::Parser;
 use txhunt_model::access::Version;
 use txhunt_model::access::{TableMeta, WriteKind, HIDDEN_COLUMNS, PREVIOUS, ROW_ID, VERSION};
-use txhunt_model::SqlFamily;
+use txhunt_model::{SqlFamily, StmtKind};
 
 /// How many row ids one statement may hand out: the row id of the `j`-th row an INSERT
 /// writes is `version * ROWS_PER_STATEMENT + j`.
@@ -233,6 +233,19 @@ impl Sql {
 
 /// The plan for `sql`, which writes version `version`, given the tables created so far.
 pub fn plan(sql: &str, family: SqlFamily, version: Version, tables: &[TableMeta]) -> Plan {
+    // Transaction control touches no rows, in whatever dialect it is written (`BEGIN
+    // PESSIMISTIC`, `START TRANSACTION WITH CONSISTENT SNAPSHOT`, …).
+    if matches!(
+        StmtKind::of(sql),
+        StmtKind::Begin
+            | StmtKind::Commit
+            | StmtKind::Rollback
+            | StmtKind::Savepoint
+            | StmtKind::RollbackTo
+            | StmtKind::Release
+    ) {
+        return Plan::Plain;
+    }
     let rewriter = Sql::of(family);
     let statements = match Parser::parse_sql(rewriter.dialect.as_ref(), sql) {
         Ok(statements) => statements,

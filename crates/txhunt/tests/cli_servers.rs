@@ -157,9 +157,15 @@ fn bench_instrument_runs_the_same_cases_plain_and_instrumented_on_postgres() {
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(report["cases"], 6);
     let ms = |key: &str| report[key].as_f64().unwrap();
-    assert!(ms("plain_ms") > 0.0 && ms("instrumented_ms") > 0.0, "{report}");
+    assert!(
+        ms("plain_ms") > 0.0 && ms("instrumented_ms") > 0.0,
+        "{report}"
+    );
     assert!((ms("ratio") - ms("instrumented_ms") / ms("plain_ms")).abs() < 1e-9);
-    assert!(report["tracked_statements"].as_u64().unwrap() > 0, "{report}");
+    assert!(
+        report["tracked_statements"].as_u64().unwrap() > 0,
+        "{report}"
+    );
 }
 
 #[test]
