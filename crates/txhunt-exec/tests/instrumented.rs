@@ -18,16 +18,27 @@ fn postgres() -> &'static dyn Target {
         .as_ref()
 }
 
-fn lost_update() -> TestCase {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/instrumented/lost-update.sql");
-    scenario::parse(&std::fs::read_to_string(&path).unwrap(), "lost-update.sql").unwrap()
+/// A scenario of `tests/instrumented/`.
+fn scenario_named(name: &str) -> TestCase {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/instrumented")
+        .join(name);
+    scenario::parse(&std::fs::read_to_string(&path).unwrap(), name).unwrap()
 }
 
-/// Row `k` of the setup's INSERT (setup statement 1, its `k - 1`-th row).
+fn lost_update() -> TestCase {
+    scenario_named("lost-update.sql")
+}
+
+/// Row `k` of the setup's INSERT into `t` (setup statement 1, its `k - 1`-th row).
 fn row(k: i64) -> RowId {
+    row_of("t", k)
+}
+
+/// Row `k` of the setup's INSERT into `table` (setup statement 1, its `k - 1`-th row).
+fn row_of(table: &str, k: i64) -> RowId {
     RowId {
-        table: "t".into(),
+        table: table.into(),
         rid: Version::Init(1).to_column() * txhunt_sql::instrument::ROWS_PER_STATEMENT + k - 1,
     }
 }
@@ -327,4 +338,176 @@ fn mariadb_examples_run_the_same_instrumented() {
         ],
         "mariadb",
     );
+}
+
+/// The writes of `step`, as (row, kind, overwritten version, image).
+fn writes(history: &History, step: usize) -> Vec<(RowId, WriteKind, Option<Version>, Vec<i64>)> {
+    accesses(history, step)
+        .writes
+        .iter()
+        .map(|w| {
+            let image = w
+                .image
+                .iter()
+                .map(|v| match v {
+                    Value::Int(n) => *n,
+                    other => panic!("an integer image: {other:?}"),
+                })
+                .collect();
+            (w.row.clone(), w.kind, w.overwrote, image)
+        })
+        .collect()
+}
+
+#[test]
+fn write_skew_reads_the_same_versions_and_writes_different_rows() {
+    let case = scenario_named("write-skew.sql");
+    let init = Version::Init(1);
+    for (target, level) in [
+        (postgres(), Isolation::RepeatableRead),
+        (mariadb(), Isolation::RepeatableRead),
+    ] {
+        let history = Executor::default()
+            .execute_instrumented(target, &case, level)
+            .unwrap();
+        let both = [
+            Read {
+                row: row_of("doctors", 1),
+                version: Some(init),
+            },
+            Read {
+                row: row_of("doctors", 2),
+                version: Some(init),
+            },
+        ];
+        for step in [2, 3] {
+            assert_eq!(accesses(&history, step).reads, both, "{}", target.name());
+            assert_eq!(
+                accesses(&history, step).predicates[0].condition.as_deref(),
+                Some("on_call = 1")
+            );
+        }
+        assert_eq!(
+            writes(&history, 4),
+            [(
+                row_of("doctors", 1),
+                WriteKind::Update,
+                Some(init),
+                vec![1, 0]
+            )]
+        );
+        assert_eq!(
+            writes(&history, 5),
+            [(
+                row_of("doctors", 2),
+                WriteKind::Update,
+                Some(init),
+                vec![2, 0]
+            )]
+        );
+    }
+}
+
+#[test]
+fn a_dirty_read_returns_the_version_of_a_transaction_that_rolls_back() {
+    let case = scenario_named("dirty-read.sql");
+    let sqlite = open_target("sqlite", None).unwrap();
+    for target in [sqlite.as_ref(), mariadb()] {
+        let history = Executor::default()
+            .execute_instrumented(target, &case, Isolation::ReadUncommitted)
+            .unwrap();
+        assert_eq!(
+            writes(&history, 1),
+            [(
+                row(1),
+                WriteKind::Update,
+                Some(Version::Init(1)),
+                vec![1, 11]
+            )]
+        );
+        assert_eq!(
+            accesses(&history, 2).reads,
+            [read(1, Version::Step(1))],
+            "{}",
+            target.name()
+        );
+        assert!(matches!(
+            history.txns[0].status,
+            txhunt_model::TxnStatus::RolledBack
+        ));
+    }
+}
+
+#[test]
+fn a_repeated_predicate_read_at_read_committed_sees_the_inserted_row() {
+    let case = scenario_named("phantom-insert.sql");
+    let inserted = RowId {
+        table: "t".into(),
+        rid: Version::Step(2).to_column() * txhunt_sql::instrument::ROWS_PER_STATEMENT,
+    };
+    for target in [postgres(), mariadb()] {
+        let history = Executor::default()
+            .execute_instrumented(target, &case, Isolation::ReadCommitted)
+            .unwrap();
+        assert_eq!(accesses(&history, 1).reads, [read(1, Version::Init(1))]);
+        assert_eq!(
+            writes(&history, 2),
+            [(inserted.clone(), WriteKind::Insert, None, vec![2, 20])]
+        );
+        let again = &accesses(&history, 3).predicates[0];
+        assert_eq!(again.condition.as_deref(), Some("v > 5"));
+        assert_eq!(
+            again.matched,
+            [
+                read(1, Version::Init(1)),
+                Read {
+                    row: inserted.clone(),
+                    version: Some(Version::Step(2)),
+                }
+            ],
+            "{}",
+            target.name()
+        );
+    }
+}
+
+#[test]
+fn a_predicate_delete_names_each_version_it_removed() {
+    let case = scenario_named("predicate-delete.sql");
+    let sqlite = open_target("sqlite", None).unwrap();
+    let turso = open_target("turso", None).unwrap();
+    for target in [sqlite.as_ref(), turso.as_ref(), postgres(), mariadb()] {
+        let level = target.profile().default_isolation();
+        let history = Executor::default()
+            .execute_instrumented(target, &case, level)
+            .unwrap();
+        assert_eq!(
+            writes(&history, 2),
+            [
+                (
+                    row(2),
+                    WriteKind::Delete,
+                    Some(Version::Init(1)),
+                    vec![2, 20]
+                ),
+                (
+                    row(3),
+                    WriteKind::Delete,
+                    Some(Version::Step(1)),
+                    vec![3, 25]
+                ),
+            ],
+            "{}",
+            target.name()
+        );
+        assert_eq!(history.steps[2].outcome, Outcome::Affected { count: 2 });
+        assert_eq!(
+            accesses(&history, 2).predicates[0].condition.as_deref(),
+            Some("v > 15")
+        );
+        assert_eq!(
+            history.final_state.as_ref().unwrap().table("t").unwrap(),
+            [vec![Value::Int(1), Value::Int(10)]]
+        );
+    }
 }
