@@ -511,3 +511,40 @@ fn a_predicate_delete_names_each_version_it_removed() {
         );
     }
 }
+
+#[test]
+fn an_aggregate_reads_the_versions_of_the_rows_it_counted_through_its_version_set() {
+    let case = scenario::parse(
+        "/* init */ CREATE TABLE t(k INT PRIMARY KEY, v INT);\n\
+         /* init */ INSERT INTO t VALUES (1, 10), (2, 20), (3, 30);\n\
+         /* t1 */ BEGIN;\n\
+         /* t1 */ UPDATE t SET v = 25 WHERE k = 3;\n\
+         /* t1 */ SELECT count(*) FROM t WHERE v > 15;\n\
+         /* t1 */ COMMIT;\n",
+        "aggregate.sql",
+    )
+    .unwrap();
+    let sqlite = open_target("sqlite", None).unwrap();
+    for (target, level) in [
+        (sqlite.as_ref(), Isolation::Serializable),
+        (postgres(), Isolation::ReadCommitted),
+        (mariadb(), Isolation::RepeatableRead),
+    ] {
+        let history = Executor::default()
+            .execute_instrumented(target, &case, level)
+            .unwrap();
+        let Outcome::Rows { rows, .. } = &history.steps[2].outcome else {
+            panic!("{:?}", history.steps[2])
+        };
+        assert_eq!(rows, &[vec![Value::Int(2)]], "{}", target.name());
+        let counted = accesses(&history, 2);
+        assert_eq!(
+            counted.reads,
+            [read(2, Version::Init(1)), read(3, Version::Step(1))],
+            "{}",
+            target.name()
+        );
+        assert_eq!(counted.predicates[0].condition.as_deref(), Some("v > 15"));
+        assert!(counted.untracked.is_empty());
+    }
+}

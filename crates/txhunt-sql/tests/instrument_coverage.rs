@@ -55,7 +55,7 @@ fn every_scenario_statement_is_instrumented_or_says_why_not() {
             .map(|(i, s)| (&s.sql, Version::Init(i)))
             .chain((case.steps.iter().enumerate()).map(|(i, s)| (&s.stmt.sql, Version::Step(i))));
         for (sql, version) in statements {
-            match plan(sql, family, version, &tables) {
+            match plan(sql, family, version, &tables, true) {
                 Plan::Untracked(why) => {
                     assert!(!why.is_empty(), "{}: `{sql}`", path.display());
                     untracked += 1;

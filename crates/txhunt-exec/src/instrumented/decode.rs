@@ -9,26 +9,52 @@ use txhunt_model::access::{
 use txhunt_model::{DbState, Outcome, Row, Value};
 use txhunt_sql::instrument::Plan;
 
-/// What a statement run by `plan` showed, and the row versions it read and wrote.
-pub(super) fn decode(plan: &Plan, outcome: Outcome) -> (Outcome, Accesses) {
+/// What a statement run by `plan` showed, and the row versions it read and wrote;
+/// `version_sets` are the outcomes of its plan's version-set reads, in order (none when the
+/// statement failed).
+pub(super) fn decode(
+    plan: &Plan,
+    outcome: Outcome,
+    version_sets: &[Outcome],
+) -> (Outcome, Accesses) {
     let mut accesses = Accesses::default();
-    let rows = match (plan, outcome) {
-        (Plan::Untracked(why), outcome) => {
+    let (sets, untracked) = match plan {
+        Plan::Untracked(why) => {
             accesses.untracked.push(why.clone());
             return (visible(outcome), accesses);
         }
-        (Plan::Write { .. } | Plan::Read { .. }, Outcome::Rows { columns, rows }) => {
-            (columns, rows)
+        Plan::Write {
+            version_sets: sets,
+            untracked,
+            ..
         }
-        (_, outcome) => return (visible(outcome), accesses),
+        | Plan::Read {
+            version_sets: sets,
+            untracked,
+            ..
+        } => (sets, untracked),
+        Plan::Plain | Plan::CreateTable { .. } => return (visible(outcome), accesses),
     };
-    let (columns, rows) = rows;
+    let Outcome::Rows { columns, rows } = outcome else {
+        return (visible(outcome), accesses);
+    };
+    accesses.untracked.extend(untracked.clone());
+    for (set, result) in sets.iter().zip(version_sets) {
+        match result {
+            Outcome::Rows { columns, rows } => {
+                read_rows(&set.tables, &set.condition, columns, rows, &mut accesses);
+            }
+            other => accesses.untracked.push(format!(
+                "the version set of {} could not be read: {other}",
+                set.tables.join(", ")
+            )),
+        }
+    }
     match plan {
         Plan::Write {
             kind,
             table,
             condition,
-            untracked,
             ..
         } => {
             let count = affected(&columns, &rows);
@@ -51,47 +77,53 @@ pub(super) fn decode(plan: &Plan, outcome: Outcome) -> (Outcome, Accesses) {
                     matched,
                 });
             }
-            accesses.untracked.extend(untracked.clone());
             (Outcome::Affected { count }, accesses)
         }
         Plan::Read {
-            tables,
-            condition,
-            untracked,
-            ..
+            tables, condition, ..
         } => {
-            let index = |name: &str| columns.iter().position(|c| c.eq_ignore_ascii_case(name));
-            for (i, table) in tables.iter().enumerate() {
-                let (Some(r), Some(v)) = (index(&format!("txh_r{i}")), index(&format!("txh_v{i}")))
-                else {
-                    continue;
-                };
-                let matched: Vec<Read> = rows
-                    .iter()
-                    .filter_map(|row| match row[r] {
-                        Value::Int(rid) => Some(Read {
-                            row: RowId {
-                                table: table.clone(),
-                                rid,
-                            },
-                            version: Version::from_value(&row[v]),
-                        }),
-                        _ => None,
-                    })
-                    .collect();
-                accesses.reads.extend(matched.iter().cloned());
-                accesses.predicates.push(Predicate {
-                    table: table.clone(),
-                    condition: condition.clone(),
-                    matched,
-                });
-            }
-            accesses.untracked.extend(untracked.clone());
+            read_rows(tables, condition, &columns, &rows, &mut accesses);
             (visible(Outcome::Rows { columns, rows }), accesses)
         }
         Plan::Plain | Plan::CreateTable { .. } | Plan::Untracked(_) => {
-            unreachable!("only writes and reads return rows here")
+            unreachable!("handled above")
         }
+    }
+}
+
+/// The row versions in `rows` (columns `txh_r{i}`, `txh_v{i}` for the `i`-th of `tables`),
+/// added to `accesses` as reads and, per table, a predicate `condition` that matched them.
+fn read_rows(
+    tables: &[String],
+    condition: &Option<String>,
+    columns: &[String],
+    rows: &[Row],
+    accesses: &mut Accesses,
+) {
+    let index = |name: &str| columns.iter().position(|c| c.eq_ignore_ascii_case(name));
+    for (i, table) in tables.iter().enumerate() {
+        let (Some(r), Some(v)) = (index(&format!("txh_r{i}")), index(&format!("txh_v{i}"))) else {
+            continue;
+        };
+        let matched: Vec<Read> = rows
+            .iter()
+            .filter_map(|row| match row[r] {
+                Value::Int(rid) => Some(Read {
+                    row: RowId {
+                        table: table.clone(),
+                        rid,
+                    },
+                    version: Version::from_value(&row[v]),
+                }),
+                _ => None,
+            })
+            .collect();
+        accesses.reads.extend(matched.iter().cloned());
+        accesses.predicates.push(Predicate {
+            table: table.clone(),
+            condition: condition.clone(),
+            matched,
+        });
     }
 }
 

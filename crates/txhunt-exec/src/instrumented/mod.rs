@@ -5,14 +5,18 @@
 
 mod decode;
 mod trigger_log;
+mod version_sets;
 
 use crate::Executor;
 use decode::{decode, without_hidden_columns};
+use std::collections::HashMap;
+use std::sync::Arc;
 use trigger_log::TriggerLog;
 use txhunt_db::{Connection, Target, TargetError};
 use txhunt_model::access::{TableMeta, Version};
 use txhunt_model::{History, Isolation, Outcome, SqlFamily, Stmt, TestCase};
 use txhunt_sql::instrument::{plan, Plan};
+use version_sets::{Results, VersionSetReads};
 
 /// The plans of a case's setup statements and steps, and the tables it creates.
 struct Plans {
@@ -22,10 +26,11 @@ struct Plans {
 }
 
 impl Plans {
-    fn of(case: &TestCase, family: SqlFamily) -> Plans {
+    /// The plans of `case`'s statements; `extra_reads` as for [`plan`].
+    fn of(case: &TestCase, family: SqlFamily, extra_reads: bool) -> Plans {
         let mut tables = Vec::new();
         let mut next = |sql: &str, version: Version| {
-            let p = match plan(sql, family, version, &tables) {
+            let p = match plan(sql, family, version, &tables, extra_reads) {
                 Plan::CreateTable { then, .. }
                     if !then.is_empty() && matches!(version, Version::Step(_)) =>
                 {
@@ -52,6 +57,23 @@ impl Plans {
             tables,
         }
     }
+
+    /// The version-set reads of each statement that has some, by its version.
+    fn version_sets(&self) -> HashMap<i64, Vec<String>> {
+        let versions = (0..self.init.len())
+            .map(Version::Init)
+            .chain((0..self.steps.len()).map(Version::Step));
+        self.init
+            .iter()
+            .chain(&self.steps)
+            .zip(versions)
+            .filter_map(|(p, v)| {
+                let sets = p.version_sets();
+                (!sets.is_empty())
+                    .then(|| (v.to_column(), sets.iter().map(|s| s.sql.clone()).collect()))
+            })
+            .collect()
+    }
 }
 
 impl Executor {
@@ -64,7 +86,10 @@ impl Executor {
         case: &TestCase,
         isolation: Isolation,
     ) -> Result<History, TargetError> {
-        let plans = Plans::of(case, target.profile().family());
+        let family = target.profile().family();
+        // A plain read at SERIALIZABLE locks (InnoDB) or is tracked by SSI (PostgreSQL).
+        let extra_reads = family == SqlFamily::Sqlite || isolation != Isolation::Serializable;
+        let plans = Plans::of(case, family, extra_reads);
         let mut rewritten = case.clone();
         // Each setup statement, then the statements its plan adds (triggers); `origin[i]` is
         // the rewritten setup statement that stands for the case's setup statement `i`.
@@ -83,12 +108,22 @@ impl Executor {
         for (step, p) in rewritten.steps.iter_mut().zip(&plans.steps) {
             step.stmt.sql = p.sql(&step.stmt.sql).to_string();
         }
-        let wrap: &dyn Fn(Box<dyn Connection>) -> Box<dyn Connection> =
-            match target.profile().family() {
-                SqlFamily::Mysql => &TriggerLog::wrap,
-                SqlFamily::Sqlite | SqlFamily::Postgres => &|conn| conn,
+        let sets = Arc::new(plans.version_sets());
+        let results = Results::default();
+        let wrap = |conn: Box<dyn Connection>| {
+            let conn = match family {
+                SqlFamily::Mysql => TriggerLog::wrap(conn),
+                SqlFamily::Sqlite | SqlFamily::Postgres => conn,
             };
-        let mut history = self.execute_wrapped(target, &rewritten, isolation, wrap)?;
+            VersionSetReads::wrap(conn, Arc::clone(&sets), Arc::clone(&results))
+        };
+        let mut history = self.execute_wrapped(target, &rewritten, isolation, &wrap)?;
+        let results = std::mem::take(
+            &mut *results
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner()),
+        );
+        let read = |v: Version| results.get(&v.to_column()).map_or(&[][..], Vec::as_slice);
         // A setup statement shows its own outcome, or the first error of the statements its
         // plan added.
         let ends = origin.iter().skip(1).copied().chain([history.init.len()]);
@@ -102,13 +137,16 @@ impl Executor {
                     .find(|o| o.error().is_some());
                 match added {
                     Some(error) => error.clone(),
-                    None => decode(p, history.init[i].clone()).0,
+                    None => decode(p, history.init[i].clone(), &[]).0,
                 }
             })
             .collect();
-        for (record, p) in history.steps.iter_mut().zip(&plans.steps) {
-            let (outcome, accesses) =
-                decode(p, std::mem::replace(&mut record.outcome, Outcome::Ok));
+        for (s, (record, p)) in history.steps.iter_mut().zip(&plans.steps).enumerate() {
+            let (outcome, accesses) = decode(
+                p,
+                std::mem::replace(&mut record.outcome, Outcome::Ok),
+                read(Version::Step(s)),
+            );
             record.outcome = outcome;
             record.accesses = Some(accesses);
         }
