@@ -3,20 +3,12 @@
 
 mod common;
 
+use common::{mariadb, postgres};
 use std::path::Path;
-use std::sync::OnceLock;
-use txhunt_db::testbed::ServerKind;
 use txhunt_db::{open_target, Target};
 use txhunt_exec::Executor;
 use txhunt_model::access::{Accesses, Read, RowId, Version, Write, WriteKind};
 use txhunt_model::{scenario, History, Isolation, Outcome, TestCase, Value};
-
-fn postgres() -> &'static dyn Target {
-    static TARGET: OnceLock<Box<dyn Target>> = OnceLock::new();
-    TARGET
-        .get_or_init(|| common::shared_server(ServerKind::Postgres))
-        .as_ref()
-}
 
 /// A scenario of `tests/instrumented/`.
 fn scenario_named(name: &str) -> TestCase {
@@ -183,12 +175,12 @@ fn comparable(outcome: &Outcome) -> Outcome {
     }
 }
 
-/// Instrumented and plain runs of `n` generated cases (seeds from 1) at `level` agree as in
-/// [`assert_same_as_plain`]; returns how many statements were tracked and untracked.
-fn generated_cases_run_the_same(target: &dyn Target, level: Isolation, n: u64) -> (usize, usize) {
+/// Instrumented and plain runs of `n` generated cases (seeds from 1) at each of `levels`
+/// agree as in [`assert_same_as_plain`], and more than four statements in five are tracked.
+fn generated_cases_run_the_same(target: &dyn Target, levels: &[Isolation], n: u64) {
     let dialect = txhunt_sql::dialect::for_family(target.profile().family());
     let (mut tracked, mut untracked) = (0, 0);
-    for seed in 1..=n {
+    for (seed, &level) in (1..=n).flat_map(|seed| levels.iter().map(move |l| (seed, l))) {
         let case = txhunt_sql::generate(seed, &Default::default(), dialect, level, None).case;
         let executor = Executor::default();
         let plain = executor.execute(target, &case, level).unwrap();
@@ -230,41 +222,29 @@ fn generated_cases_run_the_same(target: &dyn Target, level: Isolation, n: u64) -
             }
         }
     }
-    (tracked, untracked)
+    assert!(
+        tracked > 4 * untracked,
+        "{tracked} tracked, {untracked} untracked"
+    );
 }
 
 #[test]
 fn generated_cases_run_the_same_instrumented_on_sqlite() {
     let sqlite = open_target("sqlite", None).unwrap();
-    for level in [Isolation::ReadUncommitted, Isolation::Serializable] {
-        let (tracked, untracked) = generated_cases_run_the_same(sqlite.as_ref(), level, 60);
-        assert!(
-            tracked > 4 * untracked,
-            "{tracked} tracked, {untracked} untracked"
-        );
-    }
+    let levels = [Isolation::ReadUncommitted, Isolation::Serializable];
+    generated_cases_run_the_same(sqlite.as_ref(), &levels, 60);
 }
 
 #[test]
 fn generated_cases_run_the_same_instrumented_on_postgres() {
-    for level in [Isolation::ReadCommitted, Isolation::Serializable] {
-        let (tracked, untracked) = generated_cases_run_the_same(postgres(), level, 25);
-        assert!(
-            tracked > 4 * untracked,
-            "{tracked} tracked, {untracked} untracked"
-        );
-    }
+    let levels = [Isolation::ReadCommitted, Isolation::Serializable];
+    generated_cases_run_the_same(postgres(), &levels, 25);
 }
 
 #[test]
 fn generated_cases_run_the_same_instrumented_on_mariadb() {
-    for level in [Isolation::ReadCommitted, Isolation::Serializable] {
-        let (tracked, untracked) = generated_cases_run_the_same(mariadb(), level, 25);
-        assert!(
-            tracked > 4 * untracked,
-            "{tracked} tracked, {untracked} untracked"
-        );
-    }
+    let levels = [Isolation::ReadCommitted, Isolation::Serializable];
+    generated_cases_run_the_same(mariadb(), &levels, 25);
 }
 
 #[test]
@@ -298,13 +278,6 @@ fn turso_runs_the_lost_update_and_its_examples_the_same_instrumented() {
         .unwrap();
     assert_first_transaction(&history);
     assert_same_as_plain(turso.as_ref(), &[Isolation::Serializable], "turso");
-}
-
-fn mariadb() -> &'static dyn Target {
-    static TARGET: OnceLock<Box<dyn Target>> = OnceLock::new();
-    TARGET
-        .get_or_init(|| common::shared_server(ServerKind::Mariadb))
-        .as_ref()
 }
 
 #[test]

@@ -3,17 +3,10 @@
 
 mod common;
 
-use std::sync::OnceLock;
 use txhunt_db::testbed::ServerKind;
-use txhunt_db::Target;
 use txhunt_model::Isolation;
 
-fn mariadb() -> &'static dyn Target {
-    static TARGET: OnceLock<Box<dyn Target>> = OnceLock::new();
-    TARGET
-        .get_or_init(|| common::shared_server(ServerKind::Mariadb))
-        .as_ref()
-}
+use common::mariadb;
 
 #[test]
 fn mariadb_scenarios_meet_their_expectations() {

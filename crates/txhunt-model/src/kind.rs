@@ -57,6 +57,20 @@ impl StmtKind {
         matches!(self, StmtKind::Commit | StmtKind::Rollback)
     }
 
+    /// Whether this statement controls the transaction (BEGIN, COMMIT, ROLLBACK, SAVEPOINT,
+    /// ROLLBACK TO, RELEASE) and touches no rows.
+    pub fn is_transaction_control(self) -> bool {
+        matches!(
+            self,
+            StmtKind::Begin
+                | StmtKind::Commit
+                | StmtKind::Rollback
+                | StmtKind::Savepoint
+                | StmtKind::RollbackTo
+                | StmtKind::Release
+        )
+    }
+
     /// Whether this statement writes rows (and reports an affected-row count).
     pub fn is_write(self) -> bool {
         matches!(self, StmtKind::Insert | StmtKind::Update | StmtKind::Delete)

@@ -365,12 +365,11 @@ fn an_insert_into_a_range_updated_without_gap_locks_is_not_taken_for_semi_consis
 
 #[test]
 fn a_mariadb_delete_that_misses_a_row_moved_twice_is_a_bug_candidate_not_a_missing_gap_lock() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/wss/mariadb-pk-update-then-delete.sql");
-    let case = case_of(&std::fs::read_to_string(path).expect("scenario"));
-    let mariadb = open_target("mariadb", None).expect("the MariaDB testbed must start");
-    let (history, runner) = execute(mariadb.as_ref(), &case, Isolation::ReadCommitted);
-    let findings = Wss.check(&case, &history, &runner).findings;
+    let (_, findings) = wss_of(
+        "mariadb-pk-update-then-delete.sql",
+        "mariadb",
+        Isolation::ReadCommitted,
+    );
     assert_eq!(
         signatures(&findings),
         ["tx-wss:final-state", "stmt-wss:final-state"]
@@ -386,12 +385,11 @@ fn a_mariadb_delete_that_misses_a_row_moved_twice_is_a_bug_candidate_not_a_missi
 #[test]
 fn a_postgres_insert_of_a_key_a_concurrent_transaction_deleted_is_a_bug_candidate_at_repeatable_read(
 ) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/wss/postgres-rr-insert-after-concurrent-delete.sql");
-    let case = case_of(&std::fs::read_to_string(path).expect("scenario"));
-    let postgres = open_target("postgres", None).expect("the PostgreSQL testbed must start");
-    let (history, runner) = execute(postgres.as_ref(), &case, Isolation::RepeatableRead);
-    let findings = Wss.check(&case, &history, &runner).findings;
+    let (_, findings) = wss_of(
+        "postgres-rr-insert-after-concurrent-delete.sql",
+        "postgres",
+        Isolation::RepeatableRead,
+    );
     assert_eq!(
         signatures(&findings),
         ["tx-wss:final-state", "stmt-wss:final-state"]
@@ -408,12 +406,11 @@ fn a_postgres_insert_of_a_key_a_concurrent_transaction_deleted_is_a_bug_candidat
 
 #[test]
 fn a_behaviour_whose_evidence_takes_another_path_could_not_be_shown_and_stays_a_candidate() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/wss/mariadb-behaviour-not-shown.sql");
-    let case = case_of(&std::fs::read_to_string(path).expect("scenario"));
-    let mariadb = open_target("mariadb", None).expect("the MariaDB testbed must start");
-    let (history, runner) = execute(mariadb.as_ref(), &case, Isolation::ReadCommitted);
-    let findings = Wss.check(&case, &history, &runner).findings;
+    let (history, findings) = wss_of(
+        "mariadb-behaviour-not-shown.sql",
+        "mariadb",
+        Isolation::ReadCommitted,
+    );
     assert!(!findings.is_empty(), "{history:#?}");
     assert!(findings.iter().all(Finding::is_candidate), "{findings:#?}");
     let lines = evidence(&findings[0]);
@@ -499,6 +496,19 @@ fn a_missing_gap_lock_is_shown_without_the_inserts_after_the_last_abort_when_rem
         why.evidence,
         ["without its insert into an open range (`INSERT INTO t VALUES (5)`), the case is write-serializable in commit order (t2 (rolled back) → t2+ → t1)"]
     );
+}
+
+/// The run of `tests/wss/NAME` on a fresh testbed `target` at `level`, and WSS's findings.
+fn wss_of(name: &str, target: &str, level: Isolation) -> (History, Vec<Finding>) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/wss")
+        .join(name);
+    let case = case_of(&std::fs::read_to_string(path).expect("scenario"));
+    let target = open_target(target, None)
+        .unwrap_or_else(|e| panic!("the {target} testbed must start: {e}"));
+    let (history, runner) = execute(target.as_ref(), &case, level);
+    let findings = Wss.check(&case, &history, &runner).findings;
+    (history, findings)
 }
 
 /// `text` as a case.

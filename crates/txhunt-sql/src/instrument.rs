@@ -359,15 +359,7 @@ pub fn plan(
 ) -> Plan {
     // Transaction control touches no rows, in whatever dialect it is written (`BEGIN
     // PESSIMISTIC`, `START TRANSACTION WITH CONSISTENT SNAPSHOT`, …).
-    if matches!(
-        StmtKind::of(sql),
-        StmtKind::Begin
-            | StmtKind::Commit
-            | StmtKind::Rollback
-            | StmtKind::Savepoint
-            | StmtKind::RollbackTo
-            | StmtKind::Release
-    ) {
+    if StmtKind::of(sql).is_transaction_control() {
         return Plan::Plain;
     }
     let rewriter = Sql::of(family);

@@ -3,20 +3,21 @@
 //! statements showed (hidden columns removed, a write's reported rows turned back into its row
 //! count) plus the row versions each statement read and wrote.
 
+mod connection;
 mod decode;
 mod trigger_log;
 mod version_sets;
 
 use crate::Executor;
+use connection::Instrumented;
 use decode::{decode, without_hidden_columns};
 use std::collections::HashMap;
 use std::sync::Arc;
-use trigger_log::TriggerLog;
 use txhunt_db::{Connection, Target, TargetError};
 use txhunt_model::access::{TableMeta, Version};
 use txhunt_model::{History, Isolation, Outcome, SqlFamily, Stmt, TestCase};
 use txhunt_sql::instrument::{plan, Plan};
-use version_sets::{Results, VersionSetReads};
+use version_sets::Results;
 
 /// The plans of a case's setup statements and steps, and the tables it creates.
 struct Plans {
@@ -110,12 +111,9 @@ impl Executor {
         }
         let sets = Arc::new(plans.version_sets());
         let results = Results::default();
+        let trigger_log = family == SqlFamily::Mysql;
         let wrap = |conn: Box<dyn Connection>| {
-            let conn = match family {
-                SqlFamily::Mysql => TriggerLog::wrap(conn),
-                SqlFamily::Sqlite | SqlFamily::Postgres => conn,
-            };
-            VersionSetReads::wrap(conn, Arc::clone(&sets), Arc::clone(&results))
+            Instrumented::wrap(conn, trigger_log, Arc::clone(&sets), Arc::clone(&results))
         };
         let mut history = self.execute_wrapped(target, &rewritten, isolation, &wrap)?;
         let results = std::mem::take(

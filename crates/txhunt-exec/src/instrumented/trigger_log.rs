@@ -1,62 +1,36 @@
 //! MySQL/MariaDB writes report their rows through a session variable their tables' triggers
-//! append to ([`txhunt_sql::instrument::LOG_VARIABLE`]). [`TriggerLog`] wraps a connection:
-//! after each write marked [`TRIGGER_LOG`] it reads and clears the variable (a statement that
-//! reads no table: no lock, no snapshot) and answers with the rows a `RETURNING` list would
-//! have given, plus each row's [`WEIGHT`] in the affected-row count.
+//! append to ([`txhunt_sql::instrument::LOG_VARIABLE`]): after each write marked
+//! [`TRIGGER_LOG`], [`after`] reads and clears the variable (a statement that reads no table:
+//! no lock, no snapshot) and answers with the rows a `RETURNING` list would have given, plus
+//! each row's [`WEIGHT`] in the affected-row count.
 
-use std::sync::Arc;
-use txhunt_db::{Connection, Interrupt};
+use txhunt_db::Connection;
 use txhunt_model::{Outcome, Row, StmtKind, Value};
 use txhunt_sql::instrument::{LOG_VARIABLE, TRIGGER_LOG};
 
 /// The column holding what a logged row adds to the affected-row count.
 pub(super) const WEIGHT: &str = "txh_weight";
 
-/// A connection whose marked writes answer with their trigger-logged rows.
-pub(super) struct TriggerLog {
-    inner: Box<dyn Connection>,
-}
-
-impl TriggerLog {
-    /// `inner`, wrapped.
-    pub(super) fn wrap(inner: Box<dyn Connection>) -> Box<dyn Connection> {
-        Box::new(TriggerLog { inner })
-    }
-}
-
-impl Connection for TriggerLog {
-    fn execute(&mut self, sql: &str) -> Outcome {
-        let outcome = self.inner.execute(sql);
-        if !sql.ends_with(TRIGGER_LOG) {
-            // A write instrumentation does not track (REPLACE, INSERT … SELECT) still fires
-            // the triggers: its rows must not reach the next tracked write.
-            if StmtKind::of(sql).is_write() {
-                self.inner.execute(&format!("SET {LOG_VARIABLE} = NULL"));
-            }
-            return outcome;
+/// What a write `sql` answered on `conn` (`outcome`), turned into its trigger-logged rows when
+/// it is marked [`TRIGGER_LOG`]; the log is cleared after every write.
+pub(super) fn after(conn: &mut dyn Connection, sql: &str, outcome: Outcome) -> Outcome {
+    if !sql.ends_with(TRIGGER_LOG) {
+        // A write instrumentation does not track (REPLACE, INSERT … SELECT) still fires the
+        // triggers: its rows must not reach the next tracked write.
+        if StmtKind::of(sql).is_write() {
+            conn.execute(&format!("SET {LOG_VARIABLE} = NULL"));
         }
-        let log = self.inner.execute(&format!("SELECT {LOG_VARIABLE}"));
-        // Cleared whatever happened: a failed statement's triggers may have logged rows it
-        // then undid.
-        self.inner.execute(&format!("SET {LOG_VARIABLE} = NULL"));
-        match (outcome, log) {
-            (Outcome::Affected { .. }, Outcome::Rows { rows, .. }) => {
-                logged(rows.first().and_then(|r| r.first()), StmtKind::of(sql))
-            }
-            (outcome, _) => outcome,
+        return outcome;
+    }
+    let log = conn.execute(&format!("SELECT {LOG_VARIABLE}"));
+    // Cleared whatever happened: a failed statement's triggers may have logged rows it then
+    // undid.
+    conn.execute(&format!("SET {LOG_VARIABLE} = NULL"));
+    match (outcome, log) {
+        (Outcome::Affected { .. }, Outcome::Rows { rows, .. }) => {
+            logged(rows.first().and_then(|r| r.first()), StmtKind::of(sql))
         }
-    }
-
-    fn in_transaction(&mut self) -> Option<bool> {
-        self.inner.in_transaction()
-    }
-
-    fn interrupter(&self) -> Arc<dyn Interrupt> {
-        self.inner.interrupter()
-    }
-
-    fn session_id(&self) -> Option<String> {
-        self.inner.session_id()
+        (outcome, _) => outcome,
     }
 }
 

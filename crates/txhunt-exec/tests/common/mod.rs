@@ -116,6 +116,22 @@ pub fn examples_in(dir: &str) -> Vec<(String, TestCase)> {
         .collect()
 }
 
+/// The private PostgreSQL server of this test binary, started on first use.
+pub fn postgres() -> &'static dyn Target {
+    static TARGET: std::sync::OnceLock<Box<dyn Target>> = std::sync::OnceLock::new();
+    TARGET
+        .get_or_init(|| shared_server(txhunt_db::testbed::ServerKind::Postgres))
+        .as_ref()
+}
+
+/// The private MariaDB server of this test binary, started on first use.
+pub fn mariadb() -> &'static dyn Target {
+    static TARGET: std::sync::OnceLock<Box<dyn Target>> = std::sync::OnceLock::new();
+    TARGET
+        .get_or_init(|| shared_server(txhunt_db::testbed::ServerKind::Mariadb))
+        .as_ref()
+}
+
 /// Starts a private server of `kind` for a whole test binary (it is killed and deleted when the
 /// process exits). Fails loudly if the server cannot start.
 pub fn shared_server(kind: txhunt_db::testbed::ServerKind) -> Box<dyn Target> {

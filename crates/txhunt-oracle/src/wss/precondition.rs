@@ -37,17 +37,9 @@ pub fn occasion(
         Behaviour::SemiConsistentRead => {
             run.beside_open_writer(|s| case.steps[s].stmt.kind() == StmtKind::Update)
         }
-        Behaviour::DirtyRead => run.beside_open_writer(|s| {
-            !matches!(
-                case.steps[s].stmt.kind(),
-                StmtKind::Begin
-                    | StmtKind::Commit
-                    | StmtKind::Rollback
-                    | StmtKind::Savepoint
-                    | StmtKind::RollbackTo
-                    | StmtKind::Release
-            )
-        }),
+        Behaviour::DirtyRead => {
+            run.beside_open_writer(|s| !case.steps[s].stmt.kind().is_transaction_control())
+        }
         Behaviour::StatementSnapshots => run.snapshot_moved(),
         Behaviour::UnlockedSourceReads => run.source_changed_under_writer(),
         Behaviour::SnapshotOrder
