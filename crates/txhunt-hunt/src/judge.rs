@@ -135,7 +135,13 @@ impl Judge {
                 judged.unjudged.extend(verdict.unjudged);
             }
             if let Some(first) = runs.first() {
-                let mut rerun = || self.executor.execute(targets[0], case, level).ok();
+                let mut rerun = |which: txhunt_oracle::Side| {
+                    let target = match which {
+                        txhunt_oracle::Side::First => targets[0],
+                        txhunt_oracle::Side::Other => target,
+                    };
+                    self.executor.execute(target, case, level).ok()
+                };
                 let mut compared = Vec::new();
                 let mut unjudged = Vec::new();
                 for oracle in self.comparing_oracles() {

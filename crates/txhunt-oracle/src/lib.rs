@@ -48,6 +48,15 @@ pub struct Run<'a> {
     pub findings: &'a [Finding],
 }
 
+/// Which of the two compared targets to re-run ([`Oracle::compare`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The first target, whose run the other is compared with.
+    First,
+    /// The target of the run compared with the first.
+    Other,
+}
+
 /// A judge of executions. An oracle judges one run ([`Oracle::check`]), or compares a run
 /// with the first target's run of the same case ([`Oracle::compare`]), or both; what it does
 /// not do returns nothing.
@@ -63,14 +72,15 @@ pub trait Oracle: Send + Sync {
     fn check(&self, _case: &TestCase, _history: &History, _runner: &dyn Runner) -> Judged {
         Judged::default()
     }
-    /// Judges `other` against `first`, the first target's run of `case`; `rerun` executes
-    /// `case` on the first target again (`None` when it could not run).
+    /// Judges `other` against `first`, the first target's run of `case`; `rerun(target)`
+    /// executes `case` again on the first target or on `other`'s (`None` when it could not
+    /// run).
     fn compare(
         &self,
         _case: &TestCase,
         _first: Run<'_>,
         _other: Run<'_>,
-        _rerun: &mut dyn FnMut() -> Option<History>,
+        _rerun: &mut dyn FnMut(Side) -> Option<History>,
     ) -> Judged {
         Judged::default()
     }

@@ -17,7 +17,7 @@ pub use compatibility::{compatibility, concurrency_control};
 
 use crate::{
     same_rows, Detail, Difference as Category, Excuse, Finding, Judged, Oracle, OracleId,
-    Permissible, Run, Signature,
+    Permissible, Run, Side, Signature,
 };
 use txhunt_model::{ErrorClass, Event, History, Outcome, TestCase};
 
@@ -39,7 +39,7 @@ impl Oracle for Differential {
         case: &TestCase,
         first: Run<'_>,
         other: Run<'_>,
-        rerun: &mut dyn FnMut() -> Option<History>,
+        rerun: &mut dyn FnMut(Side) -> Option<History>,
     ) -> Judged {
         Judged {
             findings: judge(case, first, other, rerun),
@@ -51,12 +51,12 @@ impl Oracle for Differential {
 /// The differential oracle on one pair: the discrepancies between `a` (the first target) and
 /// `b` ([`compare`]), those a design difference explains labelled *compatibility*
 /// ([`compatibility`], [`concurrency_control`]), and the rest [`settle`]d by re-running the
-/// first target through `rerun`.
+/// targets through `rerun`.
 pub fn judge(
     case: &TestCase,
     a: Run<'_>,
     b: Run<'_>,
-    rerun: &mut dyn FnMut() -> Option<History>,
+    rerun: &mut dyn FnMut(Side) -> Option<History>,
 ) -> Vec<Finding> {
     let (pa, pb) = ((a.label, a.history), (b.label, b.history));
     let mut found = compare_pair(case, pa, pb);
@@ -87,44 +87,51 @@ pub fn compare(case: &TestCase, runs: &[(&str, &History)]) -> Vec<Finding> {
         .collect()
 }
 
-/// How often [`settle`] re-runs the first target before it accepts a discrepancy.
+/// How often [`settle`] re-runs each target before it accepts a discrepancy.
 pub const RERUNS: usize = 3;
 
-/// Labels the bug candidates among `findings` (between `a` and `b`) *nondeterministic* when
-/// a re-run of the first target (`rerun`, up to [`RERUNS`] times) behaves exactly as the
-/// second target did: the first target can do what the second did, so the difference says
-/// nothing about the targets (e.g. two statements that resumed together when one lock was
-/// released, whose race the DBMS decides).
+/// Labels the bug candidates among `findings` (between `a` and `b`) *nondeterministic* when a
+/// re-run of one target behaves exactly as the other target did (`rerun(Side::First)`
+/// re-runs `a`'s target, `rerun(Side::Other)` `b`'s; each up to [`RERUNS`] times, in turn):
+/// that target can do what the other did, so the difference says nothing about the targets
+/// (e.g. statements whose order of resuming, after one lock was released, the DBMS decides).
 pub fn settle(
     case: &TestCase,
-    (la, _a): (&str, &History),
+    (la, a): (&str, &History),
     (lb, b): (&str, &History),
     findings: &mut [Finding],
-    rerun: &mut dyn FnMut() -> Option<History>,
+    rerun: &mut dyn FnMut(Side) -> Option<History>,
 ) {
     if !findings.iter().any(Finding::is_candidate) {
         return;
     }
     for attempt in 1..=RERUNS {
-        let Some(again) = rerun() else { return };
-        let matches = compare_pair(case, (la, &again), (lb, b))
-            .iter()
-            .all(|f| !f.is_candidate());
-        if matches {
-            let verdict = Permissible {
-                excuse: Excuse::Nondeterministic,
-                behaviour: "nondeterministic".into(),
-                reason: format!("{la} itself ran the case the way {lb} did when re-run"),
-                source: "re-execution of the same case, submitted in the same order".into(),
-                evidence: vec![format!(
-                    "re-run {attempt} of {la} shows no discrepancy with {lb}"
-                )],
-                ruled_out: Vec::new(),
+        for side in [Side::First, Side::Other] {
+            let Some(again) = rerun(side) else {
+                continue;
             };
-            for f in findings.iter_mut().filter(|f| f.is_candidate()) {
-                f.permissible = Some(verdict.clone());
+            let ((rerun_label, other_label), pair) = match side {
+                Side::First => ((la, lb), compare_pair(case, (la, &again), (lb, b))),
+                Side::Other => ((lb, la), compare_pair(case, (la, a), (lb, &again))),
+            };
+            if pair.iter().all(|f| !f.is_candidate()) {
+                let verdict = Permissible {
+                    excuse: Excuse::Nondeterministic,
+                    behaviour: "nondeterministic".into(),
+                    reason: format!(
+                        "{rerun_label} itself ran the case the way {other_label} did when re-run"
+                    ),
+                    source: "re-execution of the same case, submitted in the same order".into(),
+                    evidence: vec![format!(
+                        "re-run {attempt} of {rerun_label} shows no discrepancy with {other_label}"
+                    )],
+                    ruled_out: Vec::new(),
+                };
+                for f in findings.iter_mut().filter(|f| f.is_candidate()) {
+                    f.permissible = Some(verdict.clone());
+                }
+                return;
             }
-            return;
         }
     }
 }
