@@ -129,3 +129,37 @@ fn saved_cases_replay_to_the_same_history() {
         assert!(json["history"]["schedule"].is_array());
     }
 }
+
+#[test]
+fn a_saved_finding_of_an_instrumented_run_has_its_history_beside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = open_target("sqlite", None).unwrap();
+    let executor = Executor {
+        instrument: true,
+        ..Executor::default()
+    };
+    let level = Isolation::Serializable;
+    let generated = generate(3, &GenConfig::default(), &Sqlite, level, None);
+    let history = executor
+        .execute(target.as_ref(), &generated.case, level)
+        .unwrap();
+    let finding = Finding::new(Signature::Hang, "a case saved as a finding".into(), vec![0]);
+    let saved = Saved {
+        campaign_seed: 1,
+        index: 3,
+        case_seed: 3,
+        finding: &finding,
+        case: &generated.case,
+        history: &history,
+        baseline: None,
+        targets: &["sqlite".to_string()],
+        oracles: &[OracleId::Explicit],
+        history_format: Some(txhunt_hunt::export::HistoryFormat::Dbcop),
+    };
+    let path = save(dir.path(), &saved).unwrap();
+    let beside = path.with_extension("dbcop.json");
+    let text = std::fs::read_to_string(&beside)
+        .unwrap_or_else(|e| panic!("{} beside {}: {e}", beside.display(), path.display()));
+    let dbcop: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert!(dbcop["data"].is_array(), "{dbcop}");
+}
