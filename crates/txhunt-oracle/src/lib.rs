@@ -14,6 +14,7 @@
 //! may excuse.
 
 pub mod differential;
+pub mod dsg;
 mod evidence;
 pub mod explicit;
 mod finding;
