@@ -370,11 +370,7 @@ fn a_mariadb_delete_that_misses_a_row_moved_twice_is_a_bug_candidate_not_a_missi
         "mariadb",
         Isolation::ReadCommitted,
     );
-    assert_eq!(
-        signatures(&findings),
-        ["tx-wss:final-state", "stmt-wss:final-state"]
-    );
-    assert!(findings.iter().all(Finding::is_candidate), "{findings:#?}");
+    assert_final_state_candidates(&findings);
     let lines = evidence(&findings[0]);
     assert!(
         lines.contains(&"not no-gap-locks: no INSERT went into a table another open transaction had read, updated or deleted from".to_string()),
@@ -390,11 +386,7 @@ fn a_postgres_insert_of_a_key_a_concurrent_transaction_deleted_is_a_bug_candidat
         "postgres",
         Isolation::RepeatableRead,
     );
-    assert_eq!(
-        signatures(&findings),
-        ["tx-wss:final-state", "stmt-wss:final-state"]
-    );
-    assert!(findings.iter().all(Finding::is_candidate), "{findings:#?}");
+    assert_final_state_candidates(&findings);
     // Neither snapshot isolation's documented behaviour explains it.
     let lines = evidence(&findings[0]);
     assert!(
@@ -511,6 +503,16 @@ fn no_gap_locks_at_read_committed(case: &TestCase) -> Permissible {
     let findings = Wss.check(case, &history, &runner).findings;
     assert!(!findings.is_empty(), "{history:#?}");
     permissible(&findings, "no-gap-locks")
+}
+
+/// `findings` are the two final-state violations (transaction and statement level), both
+/// bug candidates.
+fn assert_final_state_candidates(findings: &[Finding]) {
+    assert_eq!(
+        signatures(findings),
+        ["tx-wss:final-state", "stmt-wss:final-state"]
+    );
+    assert!(findings.iter().all(Finding::is_candidate), "{findings:#?}");
 }
 
 /// `text` as a case.

@@ -137,8 +137,16 @@ pub struct VersionSet {
 /// The comment a statement with version sets carries, with its version: the executor runs
 /// the statement's [`VersionSet`]s right after it.
 pub fn version_sets_marker(version: i64) -> String {
-    format!("/* txhunt: version sets {version} */")
+    format!("{VERSION_SETS_MARK}{version} */")
 }
+
+/// The version a statement's [`version_sets_marker`] names, if it carries one.
+pub fn marked_version(sql: &str) -> Option<i64> {
+    let (_, rest) = sql.split_once(VERSION_SETS_MARK)?;
+    rest.split_once(" */")?.0.parse().ok()
+}
+
+const VERSION_SETS_MARK: &str = "/* txhunt: version sets ";
 
 /// The comment a MySQL/MariaDB write ends with: read and clear `@txh_log` after it.
 pub const TRIGGER_LOG: &str = "/* txhunt: trigger log */";
@@ -867,6 +875,16 @@ mod tests {
             plan("SELECT count(*) FROM t", Postgres, Version::Step(0), &meta(), false),
             Plan::Untracked(why) if why.contains("SERIALIZABLE")
         ));
+    }
+
+    #[test]
+    fn a_marked_statement_names_its_version() {
+        let sql = format!(
+            "SELECT 1 {} /* txhunt: trigger log */",
+            version_sets_marker(-12)
+        );
+        assert_eq!(marked_version(&sql), Some(-12));
+        assert_eq!(marked_version("SELECT 1"), None);
     }
 
     #[test]

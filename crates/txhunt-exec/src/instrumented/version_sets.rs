@@ -1,5 +1,5 @@
 //! Version-set reads ([`txhunt_sql::instrument::VersionSet`]): a statement marked with
-//! [`version_sets_marker`] is followed ([`after`]), on its own connection and in its
+//! [`txhunt_sql::instrument::version_sets_marker`] is followed ([`after`]), on its own connection and in its
 //! transaction, by the reads of the row versions it read but cannot return itself; their
 //! outcomes are kept per statement for decoding.
 
@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use txhunt_db::Connection;
 use txhunt_model::Outcome;
-use txhunt_sql::instrument::version_sets_marker;
+use txhunt_sql::instrument::marked_version;
 
 /// The version-set outcomes of each statement, by the version it is marked with.
 pub(super) type Results = Arc<Mutex<HashMap<i64, Vec<Outcome>>>>;
@@ -20,15 +20,12 @@ pub(super) fn after(
     sets: &HashMap<i64, Vec<String>>,
     results: &Results,
 ) {
-    let Some((v, reads)) = sets
-        .iter()
-        .find(|(v, _)| sql.contains(&version_sets_marker(**v)))
-    else {
+    let Some((v, reads)) = marked_version(sql).and_then(|v| Some((v, sets.get(&v)?))) else {
         return;
     };
     let read: Vec<Outcome> = reads.iter().map(|r| conn.execute(r)).collect();
     results
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
-        .insert(*v, read);
+        .insert(v, read);
 }
