@@ -6,6 +6,7 @@
 //! test cases also have a human text form, the scenario language of [`scenario`].
 
 pub mod access;
+pub mod adya;
 pub mod case;
 pub mod check;
 pub mod error;

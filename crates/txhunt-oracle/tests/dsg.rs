@@ -3,9 +3,10 @@
 
 use std::path::Path;
 use txhunt_db::open_target;
-use txhunt_exec::Executor;
+use txhunt_exec::{Executor, TargetRunner};
+use txhunt_model::adya::Phenomenon;
 use txhunt_model::{scenario, Isolation, TestCase};
-use txhunt_oracle::dsg::{anomalies, Class};
+use txhunt_oracle::dsg::analyse;
 
 fn scenario_named(name: &str) -> TestCase {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -15,21 +16,31 @@ fn scenario_named(name: &str) -> TestCase {
 }
 
 /// The phenomena of `scenario` on a fresh `target` at `level`, and their explanations.
-fn phenomena(scenario: &str, target: &str, level: Isolation) -> (Vec<Class>, Vec<String>) {
+fn phenomena(scenario: &str, target: &str, level: Isolation) -> (Vec<Phenomenon>, Vec<String>) {
     let case = scenario_named(scenario);
     let target = open_target(target, None).expect("the target opens");
-    let history = Executor::default()
-        .execute_instrumented(target.as_ref(), &case, level)
-        .unwrap();
-    let (found, txns) = anomalies(&case, &history);
-    let lines = found.iter().flat_map(|a| a.explain(&txns)).collect();
+    let executor = Executor {
+        instrument: true,
+        ..Executor::default()
+    };
+    let history = executor.execute(target.as_ref(), &case, level).unwrap();
+    let runner = TargetRunner {
+        executor,
+        target: target.as_ref(),
+    };
+    let analysis = analyse(&case, &history, &runner);
+    let found = &analysis.anomalies;
+    let lines = found
+        .iter()
+        .flat_map(|a| a.explain(&analysis.txns))
+        .collect();
     (found.iter().map(|a| a.class).collect(), lines)
 }
 
 #[test]
 fn a_lost_update_is_g_single_where_the_level_lets_it_through() {
     let (classes, lines) = phenomena("lost-update.sql", "mariadb", Isolation::RepeatableRead);
-    assert_eq!(classes, [Class::GSingle]);
+    assert_eq!(classes, [Phenomenon::GSingle]);
     assert_eq!(
         lines,
         [
@@ -47,14 +58,14 @@ fn a_lost_update_is_g_single_where_the_level_lets_it_through() {
 #[test]
 fn write_skew_is_g2_item_not_g_single() {
     let (classes, lines) = phenomena("write-skew.sql", "postgres", Isolation::RepeatableRead);
-    assert_eq!(classes, [Class::G2Item], "{lines:#?}");
+    assert_eq!(classes, [Phenomenon::G2Item], "{lines:#?}");
     assert!(lines.iter().all(|l| l.contains(" -rw-> ")), "{lines:#?}");
 }
 
 #[test]
 fn a_dirty_read_of_a_rolled_back_write_is_g1a() {
     let (classes, lines) = phenomena("dirty-read.sql", "sqlite", Isolation::ReadUncommitted);
-    assert_eq!(classes, [Class::G1a]);
+    assert_eq!(classes, [Phenomenon::G1a]);
     assert_eq!(lines, ["t1 -wr-> t2 on t:-2097152 (version #2, step 3)"]);
 }
 
@@ -81,12 +92,20 @@ fn serializable_runs_show_no_phenomenon(target: &str, n: u64) {
     for seed in 0..n {
         let case = txhunt_sql::generate(seed, &Default::default(), dialect, level, None).case;
         let history = executor.execute(target.as_ref(), &case, level).unwrap();
-        let (found, txns) = anomalies(&case, &history);
+        let runner = TargetRunner {
+            executor,
+            target: target.as_ref(),
+        };
+        let analysis = analyse(&case, &history, &runner);
+        let found = &analysis.anomalies;
         assert!(
-            found.is_empty(),
+            found.is_empty() && analysis.unknown.is_empty(),
             "seed {seed}: {:?} {:#?}\n{case:#?}",
             found.iter().map(|a| a.class).collect::<Vec<_>>(),
-            found.iter().map(|a| a.explain(&txns)).collect::<Vec<_>>()
+            found
+                .iter()
+                .map(|a| a.explain(&analysis.txns))
+                .collect::<Vec<_>>()
         );
     }
 }

@@ -7,6 +7,7 @@
 //!   belongs to the session (`crdb_internal.cluster_transactions.session_id`).
 
 use super::claim::Claim;
+use super::guarantee::{self, Guarantee};
 use super::postgres::{classify_sqlstate, isolation_setup, snapshot_claims};
 use super::semantics::{self, Semantics};
 use super::{ErrorEffect, ProbeQuery, Profile, ServerProfile};
@@ -20,6 +21,18 @@ pub struct CockroachProfile;
 impl Profile for CockroachProfile {
     fn name(&self) -> &'static str {
         "cockroach"
+    }
+
+    fn guarantee(&self, isolation: Isolation) -> &'static Guarantee {
+        match isolation {
+            Isolation::ReadUncommitted | Isolation::ReadCommitted => {
+                &guarantee::COCKROACH_READ_COMMITTED
+            }
+            Isolation::RepeatableRead | Isolation::Snapshot => {
+                &guarantee::COCKROACH_REPEATABLE_READ
+            }
+            Isolation::Serializable => &guarantee::PL_3,
+        }
     }
 
     fn isolation_levels(&self) -> &'static [Isolation] {

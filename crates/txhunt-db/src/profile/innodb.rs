@@ -23,6 +23,7 @@ use super::claim::{
     Claim, INNODB_DIRTY_READ, INNODB_NO_GAP_LOCKS, INNODB_SEMI_CONSISTENT_READ,
     INNODB_UNLOCKED_SOURCE_READS,
 };
+use super::guarantee::{self, Guarantee};
 use super::semantics::{self, Semantics};
 use super::{
     classify_mysql_errno, mysql_level_name, ErrorEffect, ProbeQuery, Profile, ServerProfile,
@@ -83,6 +84,15 @@ impl Profile for InnodbProfile {
     /// InnoDB's SERIALIZABLE turns plain reads into shared-locking reads.
     fn serializable_reads_lock(&self) -> bool {
         true
+    }
+
+    fn guarantee(&self, isolation: Isolation) -> &'static Guarantee {
+        match isolation {
+            Isolation::ReadUncommitted => &guarantee::INNODB_READ_UNCOMMITTED,
+            Isolation::ReadCommitted => &guarantee::INNODB_READ_COMMITTED,
+            Isolation::RepeatableRead | Isolation::Snapshot => &guarantee::INNODB_REPEATABLE_READ,
+            Isolation::Serializable => &guarantee::PL_3,
+        }
     }
 
     fn isolation_levels(&self) -> &'static [Isolation] {

@@ -2,6 +2,7 @@
 
 pub mod claim;
 pub mod cockroach;
+pub mod guarantee;
 pub mod innodb;
 pub mod postgres;
 pub mod semantics;
@@ -11,6 +12,7 @@ pub mod turso;
 
 use crate::target::{SessionConfig, TargetError};
 use claim::Claim;
+use guarantee::Guarantee;
 use semantics::Semantics;
 use txhunt_model::{DbError, ErrorClass, Isolation, Mode, SqlFamily};
 
@@ -60,6 +62,10 @@ pub trait Profile: Send + Sync {
     fn serializable_reads_lock(&self) -> bool {
         false
     }
+
+    /// What `isolation` promises: its Adya level and the phenomena the DBMS documents it lets
+    /// through ([`guarantee`]).
+    fn guarantee(&self, isolation: Isolation) -> &'static Guarantee;
 
     /// The behaviours the DBMS documents for `isolation` beyond what the level's name says
     /// ([`claim`]), most specific first. None by default: the level promises what its name says.

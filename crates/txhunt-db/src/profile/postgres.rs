@@ -12,6 +12,7 @@ use super::claim::{
     Claim, PG_SNAPSHOT_ORDER, PG_SSI_FALSE_POSITIVES, PG_STATEMENT_SNAPSHOTS, PG_WRITE_SKEW,
     SSI_ORDER,
 };
+use super::guarantee::{self, Guarantee};
 use super::semantics::{self, Semantics};
 use super::{ErrorEffect, ProbeQuery, Profile, ServerProfile, ANSI_LEVELS};
 use crate::target::{SessionConfig, TargetError};
@@ -61,6 +62,16 @@ pub(crate) fn isolation_setup(config: SessionConfig) -> String {
 impl Profile for PostgresProfile {
     fn name(&self) -> &'static str {
         "postgres"
+    }
+
+    fn guarantee(&self, isolation: Isolation) -> &'static Guarantee {
+        match isolation {
+            Isolation::ReadUncommitted | Isolation::ReadCommitted => {
+                &guarantee::POSTGRES_READ_COMMITTED
+            }
+            Isolation::RepeatableRead | Isolation::Snapshot => &guarantee::POSTGRES_REPEATABLE_READ,
+            Isolation::Serializable => &guarantee::PL_3,
+        }
     }
 
     fn isolation_levels(&self) -> &'static [Isolation] {

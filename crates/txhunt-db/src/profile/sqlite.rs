@@ -18,6 +18,7 @@
 //!   so the lock is simply not granted: `lock-timeout`, statement-level.
 
 use super::claim::{Claim, SQLITE_STALE_SNAPSHOT};
+use super::guarantee::{self, Guarantee};
 use super::semantics::{self, Semantics};
 use super::{ErrorEffect, Profile};
 use rusqlite::ffi;
@@ -82,6 +83,13 @@ impl Profile for SqliteProfile {
 
     fn reported_as(&self) -> &'static [&'static str] {
         &["sqlite"]
+    }
+
+    fn guarantee(&self, isolation: Isolation) -> &'static Guarantee {
+        match isolation {
+            Isolation::ReadUncommitted => &guarantee::SQLITE_READ_UNCOMMITTED,
+            _ => &guarantee::PL_3,
+        }
     }
 
     fn isolation_levels(&self) -> &'static [Isolation] {

@@ -11,6 +11,7 @@
 //! * Lock waits: `information_schema.TIDB_TRX` shows `STATE = 'LockWaiting'` for the session.
 
 use super::claim::{Claim, TIDB_SEMI_CONSISTENT_READ, TIDB_SNAPSHOT_ORDER};
+use super::guarantee::{self, Guarantee};
 use super::semantics::{self, Semantics};
 use super::{
     classify_mysql_errno, mysql_level_name, ErrorEffect, ProbeQuery, Profile, ServerProfile,
@@ -41,6 +42,15 @@ impl Profile for TidbProfile {
 
     fn reported_as(&self) -> &'static [&'static str] {
         &["tidb"]
+    }
+
+    fn guarantee(&self, isolation: Isolation) -> &'static Guarantee {
+        match isolation {
+            Isolation::ReadUncommitted | Isolation::ReadCommitted => {
+                &guarantee::TIDB_READ_COMMITTED
+            }
+            _ => &guarantee::TIDB_REPEATABLE_READ,
+        }
     }
 
     fn isolation_levels(&self) -> &'static [Isolation] {

@@ -20,6 +20,7 @@
 //!   by message.
 
 use super::claim::{Claim, TURSO_SNAPSHOT_ORDER, TURSO_WRITE_SKEW};
+use super::guarantee::{self, Guarantee};
 use super::semantics::{self, Semantics};
 use super::{ErrorEffect, Profile};
 use txhunt_model::{DbError, ErrorClass, Isolation, SqlFamily};
@@ -90,6 +91,13 @@ impl Profile for TursoProfile {
 
     fn reported_as(&self) -> &'static [&'static str] {
         &["turso", "sqlite"]
+    }
+
+    fn guarantee(&self, isolation: Isolation) -> &'static Guarantee {
+        match isolation {
+            Isolation::Snapshot => &guarantee::TURSO_SNAPSHOT,
+            _ => &guarantee::PL_3,
+        }
     }
 
     fn isolation_levels(&self) -> &'static [Isolation] {

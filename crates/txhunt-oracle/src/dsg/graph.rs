@@ -2,9 +2,9 @@
 //! §5.4 restates it), over item dependencies: a transaction *write-depends* (ww) on the one
 //! that installed the version it overwrote, *read-depends* (wr) on the one that installed a
 //! version it read, and *anti-depends* (rw) from a reader of a version to the transaction
-//! that installed the next one. Predicate dependencies are not drawn yet: a predicate's
-//! matched versions are item reads here (their overwriters anti-depend as items do), but a
-//! write that would have changed what a predicate matched is not seen.
+//! that installed the next one. A predicate's matched versions are item reads here (their
+//! overwriters anti-depend as items do); a write that changed what a predicate matched adds a
+//! predicate anti-dependency ([`super::predicate`]).
 
 use std::collections::{HashMap, VecDeque};
 use txhunt_model::access::{RowId, Version};
@@ -48,6 +48,16 @@ pub struct Edge {
     pub version: Option<Version>,
     /// The step of `to` (ww, wr) or `from` (rw) that reads or writes it.
     pub step: usize,
+    /// For a predicate dependency: the predicate (`t0 WHERE v > 5`) whose matches the write
+    /// changed; `None` for an item dependency.
+    pub predicate: Option<String>,
+}
+
+impl Edge {
+    /// Whether this is an anti-dependency on a predicate (it makes a cycle G2 but not G2-item).
+    pub fn is_predicate_rw(&self) -> bool {
+        self.kind == Kind::Rw && self.predicate.is_some()
+    }
 }
 
 /// The graph over the committed transactions of one run.
@@ -87,6 +97,7 @@ impl Dsg {
                     row: row.clone(),
                     version,
                     step,
+                    predicate: None,
                 });
             }
         };
@@ -114,13 +125,13 @@ impl Dsg {
         Dsg { edges }
     }
 
-    /// The shortest path of edges whose kind `allowed` accepts from transaction `from` to
-    /// transaction `to` (empty when `from == to`), if there is one.
+    /// The shortest path of edges `allowed` accepts from transaction `from` to transaction `to`
+    /// (empty when `from == to`), if there is one.
     pub fn path(
         &self,
         from: usize,
         to: usize,
-        allowed: &dyn Fn(Kind) -> bool,
+        allowed: &dyn Fn(&Edge) -> bool,
     ) -> Option<Vec<Edge>> {
         let mut came: HashMap<usize, &Edge> = HashMap::new();
         let mut queue = VecDeque::from([from]);
@@ -136,11 +147,7 @@ impl Dsg {
                 path.reverse();
                 return Some(path);
             }
-            for edge in self
-                .edges
-                .iter()
-                .filter(|e| e.from == at && allowed(e.kind))
-            {
+            for edge in self.edges.iter().filter(|e| e.from == at && allowed(e)) {
                 if edge.to != from && !came.contains_key(&edge.to) {
                     came.insert(edge.to, edge);
                     queue.push_back(edge.to);

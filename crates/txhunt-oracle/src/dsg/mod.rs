@@ -1,59 +1,74 @@
 //! Adya's isolation phenomena found in a recorded read/write history
 //! ([`txhunt_model::access`]): which guarantee a run broke, and the cycle of dependencies that
-//! shows it, edge by edge. No re-execution: the history alone decides.
+//! shows it, edge by edge. No re-execution: the history alone decides, except that whether a
+//! write's new row matches another transaction's predicate is asked of the target when such a
+//! predicate dependency would close a cycle ([`predicate`]).
 //!
-//! Over the committed transactions' [`Dsg`] (item dependencies), per Adya as paper 003
-//! restates him:
-//! * **G0** (write cycle): a cycle of ww edges;
-//! * **G1c** (circular information flow): a cycle of ww and wr edges, not G0;
-//! * **G-single** (single anti-dependency cycle, e.g. a lost update or read skew): a cycle with
-//!   exactly one rw edge;
-//! * **G2-item** (item anti-dependency cycle, e.g. write skew): a cycle with rw edges, not
-//!   G-single;
-//!
-//! and, from the reads alone:
+//! Over the committed transactions' [`Dsg`] (item and predicate dependencies), per Adya as
+//! paper 003 restates him, the cycles of [`cycles`] (G0, G1c, G-single, G2-item, G2) and, from
+//! the reads alone:
 //! * **G1a** (aborted read): a committed transaction read a version an aborted one installed;
 //! * **G1b** (intermediate read): a committed transaction read a version its installer later
 //!   overwrote itself.
 //!
-//! Each phenomenon is reported once, by its shortest cycle. Predicate dependencies (G2 beyond
-//! G2-item) are not drawn yet ([`graph`]).
+//! Each phenomenon is reported once, by its shortest witness, named by its common refinement
+//! where one applies ([`Refinement`]).
 
+pub mod cycles;
 pub mod graph;
+mod predicate;
 mod transactions;
 
 pub use graph::{Dsg, Edge, Kind};
+use std::time::Duration;
 pub use transactions::Transactions;
+use txhunt_exec::Runner;
 use txhunt_model::access::Version;
+use txhunt_model::adya::Phenomenon;
 use txhunt_model::{History, TestCase};
 
-/// An Adya phenomenon.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Class {
-    /// A cycle of write dependencies.
-    G0,
-    /// A read of an aborted transaction's version.
-    G1a,
-    /// A read of an intermediate version.
-    G1b,
-    /// A cycle of write and read dependencies.
-    G1c,
-    /// A cycle with exactly one anti-dependency.
-    GSingle,
-    /// A cycle with anti-dependencies (item dependencies only).
-    G2Item,
+/// How long the cycle search may take per strongly connected component before what the
+/// component holds is reported as unknown.
+pub const COMPONENT_BUDGET: Duration = Duration::from_secs(5);
+
+/// The common name of an anomaly's shape, where one applies (two transactions).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Refinement {
+    /// G-single: `a` read a row, `b` overwrote it, `a` overwrote `b`'s version.
+    LostUpdate,
+    /// G-single: `a` read one row before `b` wrote it and another row `b` wrote (a fractured
+    /// read of `b`'s writes).
+    ReadSkew,
+    /// G2-item or G2: each of two transactions read what the other then overwrote.
+    WriteSkew,
 }
 
-impl Class {
-    /// The phenomenon's name as Adya writes it (`G0`, `G1a`, …, `G-single`, `G2-item`).
+impl Refinement {
+    /// `lost-update`, `read-skew` or `write-skew`.
     pub fn name(self) -> &'static str {
         match self {
-            Class::G0 => "G0",
-            Class::G1a => "G1a",
-            Class::G1b => "G1b",
-            Class::G1c => "G1c",
-            Class::GSingle => "G-single",
-            Class::G2Item => "G2-item",
+            Refinement::LostUpdate => "lost-update",
+            Refinement::ReadSkew => "read-skew",
+            Refinement::WriteSkew => "write-skew",
+        }
+    }
+
+    /// The refinement of a cycle of `class` over `edges`, if its shape is a named one.
+    fn of(class: Phenomenon, edges: &[Edge]) -> Option<Refinement> {
+        let [a, b] = edges else {
+            return None;
+        };
+        let (rw, other) = match (a.kind, b.kind) {
+            (Kind::Rw, _) => (a, b),
+            (_, Kind::Rw) => (b, a),
+            _ => return None,
+        };
+        match (class, other.kind) {
+            (Phenomenon::GSingle, Kind::Ww) if other.row == rw.row => Some(Refinement::LostUpdate),
+            (Phenomenon::GSingle, Kind::Wr) if other.row != rw.row => Some(Refinement::ReadSkew),
+            (Phenomenon::G2Item | Phenomenon::G2, Kind::Rw) => Some(Refinement::WriteSkew),
+            _ => None,
         }
     }
 }
@@ -62,12 +77,31 @@ impl Class {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Anomaly {
     /// Which.
-    pub class: Class,
+    pub class: Phenomenon,
+    /// Whether its cycle has a predicate anti-dependency (a G-single one is then not G2-item).
+    pub predicate: bool,
+    /// Its common name, where one applies.
+    pub refinement: Option<Refinement>,
     /// The dependencies that show it: the cycle, in order, or (G1a, G1b) the one read.
     pub edges: Vec<Edge>,
 }
 
 impl Anomaly {
+    /// An anomaly of `class` shown by `edges`.
+    fn new(class: Phenomenon, edges: Vec<Edge>) -> Anomaly {
+        Anomaly {
+            class,
+            predicate: edges.iter().any(Edge::is_predicate_rw),
+            refinement: Refinement::of(class, &edges),
+            edges,
+        }
+    }
+
+    /// The phenomena this anomaly is (its class and those Adya's definitions include it in).
+    pub fn phenomena(&self) -> Vec<Phenomenon> {
+        self.class.implied(self.predicate)
+    }
+
     /// The anomaly edge by edge, e.g. `t1 -ww-> t2 on t:3 (version #2, step 5)`, with the
     /// run's transaction labels (`t2+` for a statement that ran on its own after `t2` aborted).
     pub fn explain(&self, txns: &Transactions) -> Vec<String> {
@@ -75,12 +109,15 @@ impl Anomaly {
             .iter()
             .map(|e| {
                 let version = e.version.map_or("none".to_string(), |v| v.to_string());
+                let on = match &e.predicate {
+                    Some(p) => format!("predicate `{p}`, row {}", e.row),
+                    None => e.row.to_string(),
+                };
                 format!(
-                    "{} -{}-> {} on {} (version {version}, step {})",
+                    "{} -{}-> {} on {on} (version {version}, step {})",
                     txns.labels[e.from],
                     e.kind.name(),
                     txns.labels[e.to],
-                    e.row,
                     e.step + 1
                 )
             })
@@ -88,48 +125,39 @@ impl Anomaly {
     }
 }
 
-/// The phenomena of `history`, an instrumented run of `case`, most severe first, and the
-/// run's transactions they name.
-pub fn anomalies(case: &TestCase, history: &History) -> (Vec<Anomaly>, Transactions) {
+/// What the oracle saw in one run.
+#[derive(Debug, Clone)]
+pub struct Analysis {
+    /// The phenomena, most severe first.
+    pub anomalies: Vec<Anomaly>,
+    /// The run's transactions the anomalies name.
+    pub txns: Transactions,
+    /// The groups of transactions whose cycles could not be searched in time: whatever
+    /// phenomena they hold are unknown.
+    pub unknown: Vec<Vec<usize>>,
+}
+
+/// The phenomena of `history`, an instrumented run of `case` on `runner`'s target (which
+/// decides whether a write matched a predicate when a predicate dependency would close a
+/// cycle), most severe first.
+pub fn analyse(case: &TestCase, history: &History, runner: &dyn Runner) -> Analysis {
     let txns = Transactions::of(case, history);
     let committed = |t: usize| txns.committed[t];
-    let mut found = reads_of_uncommitted(history, &txns);
-    let dsg = Dsg::build(history, &txns.of_step, &committed);
-    let cycle = |allowed: &dyn Fn(Kind) -> bool, first: &dyn Fn(Kind) -> bool| {
-        dsg.edges
-            .iter()
-            .filter(|e| first(e.kind))
-            .filter_map(|e| {
-                let back = dsg.path(e.to, e.from, allowed)?;
-                Some(std::iter::once(e.clone()).chain(back).collect::<Vec<_>>())
-            })
-            .min_by_key(Vec::len)
-    };
-    let not_rw = |k: Kind| k != Kind::Rw;
-    if let Some(edges) = cycle(&|k| k == Kind::Ww, &|k| k == Kind::Ww) {
-        found.push(Anomaly {
-            class: Class::G0,
-            edges,
-        });
-    } else if let Some(edges) = cycle(&not_rw, &not_rw) {
-        found.push(Anomaly {
-            class: Class::G1c,
-            edges,
-        });
+    let mut anomalies = reads_of_uncommitted(history, &txns);
+    let mut dsg = Dsg::build(history, &txns.of_step, &committed);
+    let search = predicate::search(case, history, &txns, &mut dsg, runner, COMPONENT_BUDGET);
+    anomalies.extend(
+        search
+            .cycles
+            .into_iter()
+            .map(|c| Anomaly::new(c.class, c.edges)),
+    );
+    anomalies.sort_by_key(|a| a.class);
+    Analysis {
+        anomalies,
+        txns,
+        unknown: search.unknown,
     }
-    if let Some(edges) = cycle(&not_rw, &|k| k == Kind::Rw) {
-        found.push(Anomaly {
-            class: Class::GSingle,
-            edges,
-        });
-    } else if let Some(edges) = cycle(&|_| true, &|k| k == Kind::Rw) {
-        found.push(Anomaly {
-            class: Class::G2Item,
-            edges,
-        });
-    }
-    found.sort_by_key(|a| a.class);
-    (found, txns)
 }
 
 /// G1a and G1b: reads by committed transactions of versions no committed state holds.
@@ -169,26 +197,27 @@ fn reads_of_uncommitted(history: &History, txns: &Transactions) -> Vec<Anomaly> 
                 continue;
             }
             let class = if aborted(installer) {
-                Class::G1a
+                Phenomenon::G1a
             } else if overwritten_by_installer.contains(&(r.row.clone(), Version::Step(w))) {
-                Class::G1b
+                Phenomenon::G1b
             } else {
                 continue;
             };
             if found.iter().any(|a| a.class == class) {
                 continue;
             }
-            found.push(Anomaly {
+            found.push(Anomaly::new(
                 class,
-                edges: vec![Edge {
+                vec![Edge {
                     from: installer,
                     to: reader,
                     kind: Kind::Wr,
                     row: r.row.clone(),
                     version: r.version,
                     step: s,
+                    predicate: None,
                 }],
-            });
+            ));
         }
     }
     found
