@@ -12,7 +12,8 @@ use txhunt_oracle::{Finding, Oracle, OracleId, Run, Unjudged};
 
 /// How cases are executed and judged.
 pub struct Judge {
-    /// How cases are executed.
+    /// How cases are executed (always instrumented when an oracle needs the read/write
+    /// history).
     pub executor: Executor,
     /// The oracles, in the order their findings are listed. With several targets, runs are
     /// compared by the oracles that compare targets among them, or by the differential oracle
@@ -104,17 +105,18 @@ impl Judge {
         level: Isolation,
     ) -> Result<Vec<Judged>, JudgeError> {
         let judged_by = self.single_run_oracles();
+        let executor = self.executor();
         let mut runs: Vec<Judged> = Vec::new();
         for (index, &target) in targets.iter().enumerate() {
             let label = target.label();
-            let history = self
-                .executor
+            let history = executor
                 .execute(target, case, level)
                 .map_err(|source| JudgeError {
                     index,
                     label: label.clone(),
                     source,
                 })?;
+            // Derived cases (serial schedules, predicate probes) need no history of their own.
             let runner = TargetRunner {
                 executor: self.executor,
                 target,
@@ -140,7 +142,7 @@ impl Judge {
                         txhunt_oracle::Side::First => targets[0],
                         txhunt_oracle::Side::Other => target,
                     };
-                    self.executor.execute(target, case, level).ok()
+                    executor.execute(target, case, level).ok()
                 };
                 let mut compared = Vec::new();
                 let mut unjudged = Vec::new();
@@ -160,6 +162,16 @@ impl Judge {
             runs.push(judged);
         }
         Ok(runs)
+    }
+
+    /// How cases are executed: [`Judge::executor`]'s way, instrumented when an oracle needs the
+    /// read/write history.
+    pub fn executor(&self) -> Executor {
+        let needs_history = self.oracles.iter().any(|o| o.id().needs_history());
+        Executor {
+            instrument: self.executor.instrument || needs_history,
+            ..self.executor
+        }
     }
 
     /// The oracles that compare targets: those among [`Judge::oracles`], or the differential

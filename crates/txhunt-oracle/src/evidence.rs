@@ -3,6 +3,7 @@
 
 use crate::SerialLevel;
 use serde::{Deserialize, Serialize};
+use txhunt_model::adya::Phenomenon;
 use txhunt_model::value::{bag_difference, format_rows};
 use txhunt_model::{DbState, Outcome, Row};
 
@@ -59,6 +60,22 @@ pub enum Detail {
         /// Why, in one line (`not semi-consistent-read: …`).
         why: String,
     },
+    /// An Adya phenomenon and the dependencies that show it (DSG).
+    Cycle {
+        /// The phenomenon.
+        class: Phenomenon,
+        /// Its common name, where one applies (`lost-update`, `read-skew`, `write-skew`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        refinement: Option<String>,
+        /// Whether the cycle has a predicate anti-dependency.
+        predicate: bool,
+        /// The Adya level the run's isolation level promises, e.g. `PL-SI`.
+        level: String,
+        /// Whether that level lets the phenomenon through.
+        allowed: bool,
+        /// The dependencies, in cycle order (for G1a and G1b: the one read).
+        cycle: Vec<Dependency>,
+    },
     /// A remark on how the finding was judged.
     Note {
         /// The remark.
@@ -110,8 +127,49 @@ impl Detail {
                 Some(state) => format!("{target}: {state}"),
                 None => format!("{target}: no final state"),
             }],
+            Detail::Cycle {
+                class,
+                refinement,
+                level,
+                allowed,
+                cycle,
+                ..
+            } => {
+                let name = refinement
+                    .as_ref()
+                    .map_or(String::new(), |r| format!(" ({r})"));
+                let verdict = if *allowed { "allowed" } else { "forbidden" };
+                let head = format!("{class}{name}, {verdict} at {level}:");
+                std::iter::once(head)
+                    .chain(cycle.iter().map(|d| format!("  {}", d.text)))
+                    .collect()
+            }
             Detail::RuledOut { why } => vec![why.clone()],
             Detail::Note { text } => vec![text.clone()],
         }
     }
+}
+
+/// One dependency of a cycle, between two of the run's transactions.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Dependency {
+    /// The transaction depended on (`t1`, or `t1+` for a statement run on its own after `t1`
+    /// aborted).
+    pub from: String,
+    /// The dependent transaction.
+    pub to: String,
+    /// `ww`, `wr` or `rw`.
+    pub kind: String,
+    /// The row (`table:rid`).
+    pub row: String,
+    /// The version read or overwritten (`init2`, `#5`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    /// The step (index into the case's steps) that reads or writes it.
+    pub step: usize,
+    /// For a predicate dependency: the predicate (`t WHERE v > 5`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub predicate: Option<String>,
+    /// The dependency in words.
+    pub text: String,
 }

@@ -5,6 +5,7 @@ use crate::Detail;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
+use txhunt_model::adya::Phenomenon;
 
 /// The oracles txhunt has, as `--oracle` and findings name them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -16,19 +17,32 @@ pub enum OracleId {
     Wss,
     /// Differential testing between targets ([`crate::differential`]).
     Differential,
+    /// Adya's phenomena in the direct serialization graph ([`crate::dsg`]).
+    Dsg,
 }
 
 impl OracleId {
     /// Every oracle, in the order `--oracle` lists them.
-    pub const ALL: [OracleId; 3] = [OracleId::Explicit, OracleId::Wss, OracleId::Differential];
+    pub const ALL: [OracleId; 4] = [
+        OracleId::Explicit,
+        OracleId::Wss,
+        OracleId::Differential,
+        OracleId::Dsg,
+    ];
 
-    /// The oracle's name: `explicit`, `wss`, `differential`.
+    /// The oracle's name: `explicit`, `wss`, `differential`, `dsg`.
     pub fn name(self) -> &'static str {
         match self {
             OracleId::Explicit => "explicit",
             OracleId::Wss => "wss",
             OracleId::Differential => "differential",
+            OracleId::Dsg => "dsg",
         }
+    }
+
+    /// Whether the oracle needs the run's read/write history (an instrumented run).
+    pub fn needs_history(self) -> bool {
+        self == OracleId::Dsg
     }
 }
 
@@ -40,7 +54,7 @@ impl fmt::Display for OracleId {
 
 /// An oracle name that is not one of [`OracleId::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown oracle '{0}'; accepted: explicit, wss, differential")]
+#[error("unknown oracle '{0}'; accepted: explicit, wss, differential, dsg")]
 pub struct UnknownOracle(pub String);
 
 impl FromStr for OracleId {
@@ -141,6 +155,8 @@ pub enum Signature {
     Wss(SerialLevel, Divergence),
     /// A difference between two targets (`blocking`).
     Differential(Difference),
+    /// An Adya phenomenon (`dsg:G-single`).
+    Dsg(Phenomenon),
 }
 
 impl Signature {
@@ -152,6 +168,7 @@ impl Signature {
             }
             Signature::Wss(..) => OracleId::Wss,
             Signature::Differential(_) => OracleId::Differential,
+            Signature::Dsg(_) => OracleId::Dsg,
         }
     }
 }
@@ -164,6 +181,7 @@ impl fmt::Display for Signature {
             Signature::Hang => f.write_str("hang"),
             Signature::Wss(level, what) => write!(f, "{}:{}", level.name(), what.name()),
             Signature::Differential(d) => f.write_str(d.name()),
+            Signature::Dsg(p) => write!(f, "dsg:{}", p.name()),
         }
     }
 }
@@ -180,6 +198,9 @@ impl FromStr for Signature {
         let unknown = || UnknownSignature(s.to_string());
         if let Some(code) = s.strip_prefix("internal:") {
             return Ok(Signature::Internal { code: code.into() });
+        }
+        if let Some(name) = s.strip_prefix("dsg:") {
+            return name.parse().map(Signature::Dsg).map_err(|_| unknown());
         }
         let differences = [
             Difference::Blocking,
@@ -272,6 +293,9 @@ pub enum Excuse {
     Compatibility,
     /// The first target, re-run, did what the second did.
     Nondeterministic,
+    /// An Adya phenomenon the isolation level lets through, as the DBMS documents: observed,
+    /// counted, not saved.
+    Allowed,
 }
 
 /// The documented behaviour that explains a finding, and the re-executions that showed it.
@@ -327,6 +351,8 @@ mod tests {
             "tx-wss:read",
             "blocking",
             "final-state",
+            "dsg:G-single",
+            "dsg:G2-item",
         ] {
             let signature: Signature = text.parse().unwrap();
             assert_eq!(signature.to_string(), text);
@@ -334,7 +360,7 @@ mod tests {
         assert!("tx-wss:nothing".parse::<Signature>().is_err());
         assert_eq!(
             "dt2".parse::<OracleId>().unwrap_err().to_string(),
-            "unknown oracle 'dt2'; accepted: explicit, wss, differential"
+            "unknown oracle 'dt2'; accepted: explicit, wss, differential, dsg"
         );
     }
 }

@@ -6,7 +6,9 @@
 //!   the same state, and its writes succeed or fail the same way, as the FCRFS serial
 //!   schedule re-executed on a fresh copy of the initial database;
 //! * [`differential`]: differential testing (DT²): the same case on two targets of one
-//!   family must block, fail, answer and end the same way.
+//!   family must block, fail, answer and end the same way;
+//! * [`dsg`]: Adya's phenomena (G0 … G2) in the direct serialization graph of an instrumented
+//!   run, each a bug candidate where the profile's level guarantee forbids it.
 //!
 //! Every oracle implements [`Oracle`] and is found by its [`OracleId`] ([`by_names`]). Those
 //! that re-execute derived cases do so through a [`Runner`]; what a DBMS documents about its
@@ -21,7 +23,7 @@ mod finding;
 pub mod permit;
 pub mod wss;
 
-pub use evidence::Detail;
+pub use evidence::{Dependency, Detail};
 pub use finding::{
     Difference, Divergence, Excuse, Finding, Judged, OracleId, Permissible, SerialLevel, Signature,
     Unjudged, UnknownOracle, UnknownSignature,
@@ -93,6 +95,7 @@ pub fn oracle(id: OracleId) -> Box<dyn Oracle> {
         OracleId::Explicit => Box::new(explicit::Explicit),
         OracleId::Wss => Box::new(wss::Wss),
         OracleId::Differential => Box::new(differential::Differential),
+        OracleId::Dsg => Box::new(dsg::Adya),
     }
 }
 

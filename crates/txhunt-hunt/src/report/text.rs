@@ -171,6 +171,7 @@ pub fn findings(oracles: &[OracleId], findings: &[Finding]) -> String {
             Some(Excuse::Nondeterministic) => "NONDETERMINISTIC",
             Some(Excuse::Compatibility) => "COMPATIBILITY",
             Some(Excuse::Permissible) => "PERMISSIBLE",
+            Some(Excuse::Allowed) => "ALLOWED",
         };
         let _ = writeln!(
             out,

@@ -16,10 +16,12 @@
 
 pub mod cycles;
 pub mod graph;
+mod oracle;
 mod predicate;
 mod transactions;
 
 pub use graph::{Dsg, Edge, Kind};
+pub use oracle::Adya;
 use std::time::Duration;
 pub use transactions::Transactions;
 use txhunt_exec::Runner;

@@ -1,8 +1,11 @@
 //! The transactions a run actually executed: the case's ([`TestCase::txns`]), except that
-//! after an error aborted a transaction, each of its later statements that succeeded ran on
-//! its own, in autocommit mode, and committed (`t2+`), as the WSS oracle's units say too.
+//! * after an error aborted a transaction, each of its later statements that succeeded ran on
+//!   its own, in autocommit mode, and committed (`t2+`), as the WSS oracle's units say too;
+//! * the statements a `ROLLBACK TO SAVEPOINT` undid are an aborted transaction of their own
+//!   (`t2 (to sp1)`): their versions never became part of the committed state, and a
+//!   committed transaction that read one read an aborted write (G1a).
 
-use txhunt_model::{History, TestCase, TxnStatus};
+use txhunt_model::{History, StmtKind, TestCase, TxnStatus};
 
 /// The run's transactions.
 #[derive(Debug, Clone)]
@@ -50,6 +53,19 @@ impl Transactions {
                 aborted.push(false);
             }
         }
+        for txn in &txns {
+            let undone = undone_by_savepoints(case, history, &txn.steps);
+            if undone.is_empty() {
+                continue;
+            }
+            let me = labels.len();
+            labels.push(format!("{} (rolled back to a savepoint)", txn.label));
+            committed.push(false);
+            aborted.push(true);
+            for s in undone {
+                of_step[s] = me;
+            }
+        }
         Transactions {
             of_step,
             labels,
@@ -57,4 +73,44 @@ impl Transactions {
             aborted,
         }
     }
+}
+
+/// The steps among `steps` (one transaction's, in order) whose effects a later successful
+/// `ROLLBACK TO SAVEPOINT` of the transaction undid.
+fn undone_by_savepoints(case: &TestCase, history: &History, steps: &[usize]) -> Vec<usize> {
+    let name = |s: usize| {
+        let sql = case.steps[s].stmt.sql.trim().trim_end_matches(';');
+        sql.rsplit(char::is_whitespace).next().map(|n| {
+            n.trim_matches(|c| c == '"' || c == '`')
+                .to_ascii_lowercase()
+        })
+    };
+    // The savepoints in force: name and position in `steps` where each was set.
+    let mut savepoints: Vec<(Option<String>, usize)> = Vec::new();
+    let mut undone = Vec::new();
+    for (at, &s) in steps.iter().enumerate() {
+        if !history.steps[s].outcome.succeeded() {
+            continue;
+        }
+        match case.steps[s].stmt.kind() {
+            StmtKind::Savepoint => savepoints.push((name(s), at)),
+            StmtKind::Release => {
+                if let Some(i) = savepoints.iter().rposition(|(n, _)| *n == name(s)) {
+                    savepoints.truncate(i);
+                }
+            }
+            StmtKind::RollbackTo => {
+                if let Some(i) = savepoints.iter().rposition(|(n, _)| *n == name(s)) {
+                    let set_at = savepoints[i].1;
+                    savepoints.truncate(i + 1);
+                    undone.extend_from_slice(&steps[set_at + 1..at]);
+                }
+            }
+            _ => {}
+        }
+    }
+    undone.sort_unstable();
+    undone.dedup();
+    undone.retain(|&s| !case.steps[s].stmt.kind().is_transaction_control());
+    undone
 }
