@@ -9,7 +9,7 @@ use serde::Serialize;
 use txhunt_db::Target;
 use txhunt_exec::Executor;
 use txhunt_model::{check, Check, History, Isolation, TestCase};
-use txhunt_oracle::{oracle, Finding, OracleId, Unjudged, UnknownOracle};
+use txhunt_oracle::{oracle, Detail, Finding, Observed, OracleId, Unjudged, UnknownOracle};
 
 /// Scenarios could not be replayed.
 #[derive(Debug, thiserror::Error)]
@@ -67,6 +67,10 @@ pub struct RunReport<'a> {
     pub checks: Vec<Check>,
     /// The single-run oracles' findings.
     pub findings: Vec<Finding>,
+    /// The Adya phenomena the DSG oracle observed (allowed or not), as its findings carry
+    /// them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub anomalies: Vec<Observed>,
     /// With several targets: the comparison of the first target's run with this one.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub differential: Vec<Finding>,
@@ -132,6 +136,7 @@ pub fn replay<'a>(
                     passed: true,
                     checks: Vec::new(),
                     findings: Vec::new(),
+                    anomalies: Vec::new(),
                     differential: Vec::new(),
                     unjudged: Vec::new(),
                     compared: false,
@@ -160,6 +165,7 @@ pub fn replay<'a>(
                     not_applicable: None,
                     passed,
                     checks,
+                    anomalies: observed(&run.findings),
                     findings: run.findings,
                     differential: run.compared,
                     unjudged: run.unjudged,
@@ -203,4 +209,16 @@ fn header_levels(case: &TestCase, target: &dyn Target) -> Result<Vec<Isolation>,
         )));
     }
     Ok(levels)
+}
+
+/// The Adya phenomena `findings` carry.
+fn observed(findings: &[Finding]) -> Vec<Observed> {
+    findings
+        .iter()
+        .flat_map(|f| &f.details)
+        .filter_map(|d| match d {
+            Detail::Cycle(observed) => Some(observed.clone()),
+            _ => None,
+        })
+        .collect()
 }

@@ -3,7 +3,7 @@
 use serde::Serialize;
 use std::collections::BTreeMap;
 use txhunt_model::{ErrorClass, History, Outcome, TxnStatus};
-use txhunt_oracle::{Finding, Unjudged};
+use txhunt_oracle::{Finding, Signature, Unjudged};
 use txhunt_sql::GeneratedCase;
 
 /// Counters of a campaign.
@@ -23,7 +23,8 @@ pub struct Stats {
     pub aborted: u64,
     /// Bug candidates per oracle.
     pub findings: BTreeMap<String, u64>,
-    /// Permissible findings per documented behaviour (e.g. `semi-consistent-read`).
+    /// Permissible findings per documented behaviour (e.g. `semi-consistent-read`); Adya
+    /// phenomena the level allows are counted in [`LevelStats::anomalies`] instead.
     pub permissible: BTreeMap<String, u64>,
     /// Runs an oracle could not judge (a derived case could not run), per oracle.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
@@ -41,6 +42,18 @@ pub struct LevelStats {
     pub candidates: u64,
     /// Permissible findings at the level, per documented behaviour.
     pub permissible: BTreeMap<String, u64>,
+    /// Adya phenomena the DSG oracle observed at the level, per phenomenon (`G-single`).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub anomalies: BTreeMap<String, Observed>,
+}
+
+/// How often a phenomenon was observed at one level.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Observed {
+    /// Observed where the level lets it through (documented; not a bug).
+    pub allowed: u64,
+    /// Observed where the level forbids it: bug candidates.
+    pub forbidden: u64,
 }
 
 impl Stats {
@@ -71,8 +84,22 @@ impl Stats {
             .count() as u64;
     }
 
-    /// Counts one finding about `history`: a bug candidate, or permissible.
+    /// Counts one finding about `history`: a bug candidate, permissible, or a phenomenon the
+    /// level allows.
     pub fn found(&mut self, history: &History, finding: &Finding) {
+        if let Signature::Dsg(phenomenon) = finding.signature {
+            let observed = self
+                .level(history)
+                .anomalies
+                .entry(phenomenon.to_string())
+                .or_default();
+            if finding.is_candidate() {
+                observed.forbidden += 1;
+            } else {
+                observed.allowed += 1;
+                return;
+            }
+        }
         match &finding.permissible {
             None => {
                 *self.findings.entry(finding.oracle.to_string()).or_default() += 1;

@@ -61,21 +61,7 @@ pub enum Detail {
         why: String,
     },
     /// An Adya phenomenon and the dependencies that show it (DSG).
-    Cycle {
-        /// The phenomenon.
-        class: Phenomenon,
-        /// Its common name, where one applies (`lost-update`, `read-skew`, `write-skew`).
-        #[serde(skip_serializing_if = "Option::is_none")]
-        refinement: Option<String>,
-        /// Whether the cycle has a predicate anti-dependency.
-        predicate: bool,
-        /// The Adya level the run's isolation level promises, e.g. `PL-SI`.
-        level: String,
-        /// Whether that level lets the phenomenon through.
-        allowed: bool,
-        /// The dependencies, in cycle order (for G1a and G1b: the one read).
-        cycle: Vec<Dependency>,
-    },
+    Cycle(Observed),
     /// A remark on how the finding was judged.
     Note {
         /// The remark.
@@ -127,26 +113,40 @@ impl Detail {
                 Some(state) => format!("{target}: {state}"),
                 None => format!("{target}: no final state"),
             }],
-            Detail::Cycle {
-                class,
-                refinement,
-                level,
-                allowed,
-                cycle,
-                ..
-            } => {
-                let name = refinement
-                    .as_ref()
-                    .map_or(String::new(), |r| format!(" ({r})"));
-                let verdict = if *allowed { "allowed" } else { "forbidden" };
-                let head = format!("{class}{name}, {verdict} at {level}:");
-                std::iter::once(head)
-                    .chain(cycle.iter().map(|d| format!("  {}", d.text)))
-                    .collect()
-            }
+            Detail::Cycle(observed) => observed.lines(),
             Detail::RuledOut { why } => vec![why.clone()],
             Detail::Note { text } => vec![text.clone()],
         }
+    }
+}
+
+/// An Adya phenomenon in a run, as `txhunt run --oracle dsg --format json` lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Observed {
+    /// The phenomenon: `G0`, `G1a`, `G1b`, `G1c`, `G-single`, `G2-item` or `G2`.
+    pub class: Phenomenon,
+    /// Its common name, where one applies (`lost-update`, `read-skew`, `write-skew`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refinement: Option<String>,
+    /// Whether the cycle has a predicate anti-dependency.
+    pub predicate: bool,
+    /// The Adya level the run's isolation level promises, e.g. `PL-SI`.
+    pub level: String,
+    /// Whether that level lets the phenomenon through.
+    pub allowed: bool,
+    /// The dependencies, in cycle order (for G1a and G1b: the one read).
+    pub cycle: Vec<Dependency>,
+}
+
+impl Observed {
+    /// The phenomenon and its cycle as text lines.
+    pub fn lines(&self) -> Vec<String> {
+        let name = (self.refinement.as_ref()).map_or(String::new(), |r| format!(" ({r})"));
+        let verdict = if self.allowed { "allowed" } else { "forbidden" };
+        let head = format!("{}{name}, {verdict} at {}:", self.class, self.level);
+        std::iter::once(head)
+            .chain(self.cycle.iter().map(|d| format!("  {}", d.text)))
+            .collect()
     }
 }
 

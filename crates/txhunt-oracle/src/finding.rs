@@ -281,6 +281,14 @@ impl Finding {
     pub fn is_candidate(&self) -> bool {
         self.permissible.is_none()
     }
+
+    /// Whether the finding is a phenomenon the isolation level lets through
+    /// ([`Excuse::Allowed`]).
+    pub fn is_allowed(&self) -> bool {
+        self.permissible
+            .as_ref()
+            .is_some_and(|p| p.excuse == Excuse::Allowed)
+    }
 }
 
 /// How an explained finding is filed.

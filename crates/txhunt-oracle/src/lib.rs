@@ -23,7 +23,7 @@ mod finding;
 pub mod permit;
 pub mod wss;
 
-pub use evidence::{Dependency, Detail};
+pub use evidence::{Dependency, Detail, Observed};
 pub use finding::{
     Difference, Divergence, Excuse, Finding, Judged, OracleId, Permissible, SerialLevel, Signature,
     Unjudged, UnknownOracle, UnknownSignature,

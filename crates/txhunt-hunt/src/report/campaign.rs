@@ -73,6 +73,7 @@ pub fn summary(summary: &Summary, out: &Path) -> String {
             l.permissible.values().sum::<u64>()
         );
     }
+    anomalies(&mut text, s);
     if s.findings.is_empty() {
         let _ = writeln!(text, "bug candidates: none");
     }
@@ -97,4 +98,26 @@ pub fn summary(summary: &Summary, out: &Path) -> String {
         );
     }
     text
+}
+
+/// The Adya phenomena the DSG oracle observed, per level: allowed (documented) and forbidden
+/// (bug candidates).
+fn anomalies(text: &mut String, s: &Stats) {
+    if s.levels.values().all(|l| l.anomalies.is_empty()) {
+        return;
+    }
+    let _ = writeln!(
+        text,
+        "{:<20} {:<10} {:>8} {:>10}",
+        "phenomena (dsg)", "class", "allowed", "forbidden"
+    );
+    for (level, l) in &s.levels {
+        for (class, n) in &l.anomalies {
+            let _ = writeln!(
+                text,
+                "{level:<20} {class:<10} {:>8} {:>10}",
+                n.allowed, n.forbidden
+            );
+        }
+    }
 }

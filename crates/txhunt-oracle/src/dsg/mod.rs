@@ -22,12 +22,13 @@ mod transactions;
 
 pub use graph::{Dsg, Edge, Kind};
 pub use oracle::Adya;
+use std::collections::BTreeSet;
 use std::time::Duration;
 pub use transactions::Transactions;
 use txhunt_exec::Runner;
 use txhunt_model::access::Version;
 use txhunt_model::adya::Phenomenon;
-use txhunt_model::{History, TestCase};
+use txhunt_model::{History, StmtKind, TestCase};
 
 /// How long the cycle search may take per strongly connected component before what the
 /// component holds is reported as unknown.
@@ -137,6 +138,8 @@ pub struct Analysis {
     /// The groups of transactions whose cycles could not be searched in time: whatever
     /// phenomena they hold are unknown.
     pub unknown: Vec<Vec<usize>>,
+    /// The tables left out of the graph: a statement changed them without instrumentation.
+    pub untracked: BTreeSet<String>,
 }
 
 /// The phenomena of `history`, an instrumented run of `case` on `runner`'s target (which
@@ -145,9 +148,18 @@ pub struct Analysis {
 pub fn analyse(case: &TestCase, history: &History, runner: &dyn Runner) -> Analysis {
     let txns = Transactions::of(case, history);
     let committed = |t: usize| txns.committed[t];
+    let untracked = untracked_tables(case, history);
     let mut anomalies = reads_of_uncommitted(history, &txns);
+    anomalies.retain(|a| !untracked.contains(&a.edges[0].row.table));
     let mut dsg = Dsg::build(history, &txns.of_step, &committed);
-    let search = predicate::search(case, history, &txns, &mut dsg, runner, COMPONENT_BUDGET);
+    dsg.edges.retain(|e| !untracked.contains(&e.row.table));
+    let search = predicate::search(
+        (case, history, &txns),
+        &mut dsg,
+        &untracked,
+        runner,
+        COMPONENT_BUDGET,
+    );
     anomalies.extend(
         search
             .cycles
@@ -159,7 +171,40 @@ pub fn analyse(case: &TestCase, history: &History, runner: &dyn Runner) -> Analy
         anomalies,
         txns,
         unknown: search.unknown,
+        untracked,
     }
+}
+
+/// The tables a statement of the run may have changed without instrumentation seeing it (a
+/// replacing INSERT's deleted rows, a write instrumentation cannot rewrite, DDL): every table
+/// such a statement names. Their rows' versions may be stale, so no dependency on them is
+/// drawn.
+fn untracked_tables(case: &TestCase, history: &History) -> BTreeSet<String> {
+    let mut tables = BTreeSet::new();
+    for (s, record) in history.steps.iter().enumerate() {
+        let Some(accesses) = &record.accesses else {
+            continue;
+        };
+        let stmt = &case.steps[s].stmt;
+        let changed = accesses.writes.is_empty()
+            && !accesses.untracked.is_empty()
+            && record.outcome.succeeded()
+            && !matches!(stmt.kind(), StmtKind::Select);
+        if !changed {
+            continue;
+        }
+        let words: BTreeSet<String> = stmt
+            .sql
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .map(str::to_ascii_lowercase)
+            .collect();
+        tables.extend(
+            (history.tables.iter())
+                .filter(|t| words.contains(&t.name))
+                .map(|t| t.name.clone()),
+        );
+    }
+    tables
 }
 
 /// G1a and G1b: reads by committed transactions of versions no committed state holds.

@@ -3,19 +3,20 @@
 //! phenomenon the level forbids is a bug candidate; one it lets through is a finding excused as
 //! [`Excuse::Allowed`], with the manual section that documents it.
 //!
-//! The oracle needs the run's read/write history. It does not judge a run whose history cannot
-//! be trusted: not instrumented at all, or with a statement that wrote rows instrumentation did
-//! not track (the versions after it would be misattributed).
+//! The oracle needs the run's read/write history: a run that was not instrumented is not
+//! judged. (Tables a statement changed without instrumentation are left out of the graph:
+//! [`super::analyse`].)
 //!
 //! [`Profile::guarantee`]: txhunt_db::Profile::guarantee
 
 use super::{analyse, Analysis, Anomaly};
 use crate::{
-    Dependency, Detail, Excuse, Finding, Judged, OracleId, Permissible, Signature, Unjudged,
+    Dependency, Detail, Excuse, Finding, Judged, Observed, OracleId, Permissible, Signature,
+    Unjudged,
 };
 use txhunt_db::profile::guarantee::Guarantee;
 use txhunt_exec::Runner;
-use txhunt_model::{History, Outcome, TestCase};
+use txhunt_model::{History, TestCase};
 
 /// The DSG oracle.
 #[derive(Debug, Default, Clone, Copy)]
@@ -27,7 +28,7 @@ impl crate::Oracle for Adya {
     }
 
     fn check(&self, case: &TestCase, history: &History, runner: &dyn Runner) -> Judged {
-        if let Some(reason) = untrusted(case, history) {
+        if let Some(reason) = untrusted(history) {
             return Judged {
                 findings: Vec::new(),
                 unjudged: vec![Unjudged {
@@ -58,25 +59,11 @@ impl crate::Oracle for Adya {
 }
 
 /// Why the run's history cannot be judged, if it cannot.
-fn untrusted(case: &TestCase, history: &History) -> Option<String> {
-    if history.tables.is_empty() {
-        return Some("the run was not instrumented: no read/write history".into());
-    }
-    history.steps.iter().enumerate().find_map(|(s, record)| {
-        let accesses = record.accesses.as_ref()?;
-        let wrote = match record.outcome {
-            Outcome::Affected { count } => count > 0,
-            _ => false,
-        };
-        (wrote && accesses.writes.is_empty() && !accesses.untracked.is_empty()).then(|| {
-            format!(
-                "step {} wrote rows instrumentation could not track ({}): `{}`",
-                s + 1,
-                accesses.untracked.join("; "),
-                case.steps[s].stmt.sql
-            )
-        })
-    })
+fn untrusted(history: &History) -> Option<String> {
+    history
+        .tables
+        .is_empty()
+        .then(|| "the run was not instrumented: no read/write history".into())
 }
 
 /// The finding of `anomaly`: a bug candidate unless `guarantee` lets every phenomenon it is
@@ -126,14 +113,14 @@ fn finding(
         })
         .collect();
     let mut finding = Finding::new(Signature::Dsg(anomaly.class), summary, steps);
-    finding.details.push(Detail::Cycle {
+    finding.details.push(Detail::Cycle(Observed {
         class: anomaly.class,
         refinement: anomaly.refinement.map(|r| r.name().to_string()),
         predicate: anomaly.predicate,
         level: guarantee.level.to_string(),
         allowed: forbidden.is_none(),
         cycle,
-    });
+    }));
     if forbidden.is_none() {
         let allowance = guarantee
             .allowance(anomaly.class)

@@ -28,16 +28,17 @@ use txhunt_model::{History, Outcome, Step, Stmt, TestCase, Value};
 
 /// The cycles of `dsg`, with the predicate anti-dependencies that change its phenomena added
 /// to it once the target confirmed them.
+/// Tables in `untracked` get no predicate dependencies (what their rows were is not known).
 pub fn search(
-    case: &TestCase,
-    history: &History,
-    txns: &Transactions,
+    (case, history, txns): (&TestCase, &History, &Transactions),
     dsg: &mut Dsg,
+    untracked: &BTreeSet<String>,
     runner: &dyn Runner,
     budget: Duration,
 ) -> Search {
     let items = cycles::search(dsg, budget);
-    let candidates = candidates(history, txns);
+    let mut candidates = candidates(history, txns);
+    candidates.retain(|c| !untracked.contains(&c.predicate.table));
     if candidates.is_empty() {
         return items;
     }
