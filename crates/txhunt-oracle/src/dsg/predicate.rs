@@ -1,22 +1,27 @@
-//! Predicate anti-dependencies (Adya: a transaction *overwrites* a predicate read when it
-//! installs a version that changes the rows the predicate matched): `t1 -rw-> t2` when `t1`'s
-//! WHERE clause did not match a row and `t2` inserted or updated that row so that it does.
+//! Predicate dependencies (Adya, as paper 003 restates him). A version *changes the matches* of
+//! a predicate when it matches and the version before it did not, or the reverse (an insert
+//! of a matching row, an update into or out of the predicate, a delete of a matching row). A
+//! transaction whose predicate read saw version `h` of a row
+//! * *anti-depends* (rw) on the installer of every later version that changes the matches;
+//! * *read-depends* (wr) on the installer of every version up to `h` that changes them.
 //!
-//! A predicate's matched rows are recorded, the rows it did not match are not. So an edge is
-//! drawn only where the history leaves no doubt which state of the row the predicate saw:
+//! A predicate's matched rows are recorded (they are item reads, [`super::graph`]), the rows
+//! it did not match are not: for those the reader saw *some* state that does not match, and
+//! an edge is drawn only if it holds whichever of the row's non-matching states that was:
 //! * the predicate is the only one its statement evaluated (one table: no join, no
-//!   subquery), and its condition has no subquery, so that whether a row matches depends on
-//!   the row alone;
-//! * the row's committed versions end in a run of inserts and updates that all match (the
-//!   *suffix*); the predicate matched none of the row's versions, so it saw a state before the
-//!   suffix, and every version of the suffix changed what it would match: each one's
-//!   installer anti-depends on the reader.
+//!   subquery) and its condition has no subquery, so that a row's match depends on the row
+//!   alone; the reader did not write the row itself;
+//! * the row's states are its committed versions, after its setup version or before its
+//!   insert (absent), a delete being a state that matches nothing;
+//! * rw to the installer of a version after every non-matching state, wr from the installer
+//!   of a version up to the first non-matching state; a state whose match is unknown (the
+//!   setup version's, whose columns are not recorded) counts as possibly non-matching.
 //!
 //! Whether a version matches is asked of the target itself (its types, collations and
 //! functions decide, not a re-implementation): the version's row alone in its table, then
 //! `SELECT COUNT(*) … WHERE condition`. That costs one extra execution, so it is done only when
-//! the unconfirmed edges would show a phenomenon the item dependencies do not; a version
-//! whose match cannot be decided (an error) draws no edge.
+//! the possible predicate edges would show a phenomenon the item dependencies do not; a
+//! version whose match cannot be decided (an error) makes its row draw no edge.
 
 use super::cycles::{self, Search};
 use super::{Dsg, Edge, Kind, Transactions};
@@ -26,9 +31,9 @@ use txhunt_exec::Runner;
 use txhunt_model::access::{Predicate, RowId, Version, WriteKind};
 use txhunt_model::{History, Outcome, Step, Stmt, TestCase, Value};
 
-/// The cycles of `dsg`, with the predicate anti-dependencies that change its phenomena added
-/// to it once the target confirmed them.
-/// Tables in `untracked` get no predicate dependencies (what their rows were is not known).
+/// The cycles of `dsg`, with the predicate dependencies that change its phenomena added to it
+/// once the target confirmed them. Tables in `untracked` get none (their rows' states are not
+/// known).
 pub fn search(
     (case, history, txns): (&TestCase, &History, &Transactions),
     dsg: &mut Dsg,
@@ -45,18 +50,18 @@ pub fn search(
     let mut tentative = dsg.clone();
     tentative
         .edges
-        .extend(candidates.iter().flat_map(|c| c.edges(c.versions.len())));
+        .extend(candidates.iter().flat_map(|c| c.edges(&|_| None)));
     if phenomena(&cycles::search(&tentative, budget)) == phenomena(&items) {
         return items;
     }
     let verdicts = evaluate(case, history, runner, &candidates);
     for candidate in &candidates {
-        let matching = candidate
-            .versions
-            .iter()
-            .take_while(|v| verdicts.get(&candidate.query(v).key()) == Some(&Some(true)))
-            .count();
-        dsg.edges.extend(candidate.edges(matching));
+        let matches = |image: &[Value]| {
+            let key = candidate.query(image).key();
+            verdicts.get(&key).copied().flatten()
+        };
+        dsg.edges
+            .extend(candidate.edges(&|image| Some(matches(image))));
     }
     cycles::search(dsg, budget)
 }
@@ -70,11 +75,22 @@ fn phenomena(search: &Search) -> BTreeSet<(txhunt_model::adya::Phenomenon, bool)
         .collect()
 }
 
-/// A committed version of a row: its installing transaction, the version, the row's columns.
-type Installed<'a> = (usize, Version, &'a [Value]);
+/// A committed state of a row after its first one: the installing transaction, the version,
+/// the row's columns (`None` for a delete).
+type Installed<'a> = (usize, Version, Option<&'a [Value]>);
 
-/// A predicate that did not match a row, and the row's last committed versions, newest
-/// first, that might each have matched it.
+/// A row's states: how it began, then its committed versions in version order.
+#[derive(Clone)]
+struct Chain<'a> {
+    /// Whether it began absent (its first version is an insert); otherwise it began with a
+    /// version whose columns are not recorded (a setup version, or one instrumentation did not
+    /// write).
+    begins_absent: bool,
+    /// The committed versions after it.
+    versions: Vec<Installed<'a>>,
+}
+
+/// A predicate that did not match a row, and the row's states.
 struct Candidate<'a> {
     /// The reading transaction.
     reader: usize,
@@ -84,9 +100,8 @@ struct Candidate<'a> {
     predicate: &'a Predicate,
     /// The row.
     row: &'a RowId,
-    /// Its committed versions from the newest back to the first delete, newest first: the
-    /// installing transaction, the version, the row's columns in it.
-    versions: Vec<Installed<'a>>,
+    /// Its states.
+    chain: Chain<'a>,
 }
 
 /// What to ask the target: does this row (its columns) of this table match this condition?
@@ -104,38 +119,81 @@ impl Query<'_> {
 }
 
 impl Candidate<'_> {
-    /// The anti-dependencies on the newest `matching` versions.
-    fn edges(&self, matching: usize) -> impl Iterator<Item = Edge> + '_ {
+    /// The question whether `image` matches the predicate.
+    fn query<'b>(&'b self, image: &'b [Value]) -> Query<'b> {
+        Query {
+            table: &self.predicate.table,
+            condition: self.predicate.condition.as_deref(),
+            image,
+        }
+    }
+
+    /// The dependencies on the row, given whether each version's columns match the predicate
+    /// (`matches(image)`: `None` when not known yet, and then every edge that might hold is
+    /// drawn; `Some(None)` when the target could not say, and then none is).
+    fn edges(&self, matches: &dyn Fn(&[Value]) -> Option<Option<bool>>) -> Vec<Edge> {
+        let versions = &self.chain.versions;
+        let mut known: Vec<Option<bool>> = vec![self.chain.begins_absent.then_some(false)];
+        let mut dependencies: Vec<(usize, Kind)> = Vec::new();
+        for (_, _, image) in versions {
+            known.push(match image.map(matches) {
+                None => Some(false),
+                Some(Some(answer)) => answer,
+                Some(None) => {
+                    // Not asked yet: every dependency that might hold.
+                    dependencies = (1..=versions.len())
+                        .flat_map(|j| [(j, Kind::Rw), (j, Kind::Wr)])
+                        .collect();
+                    break;
+                }
+            });
+        }
+        if dependencies.is_empty() && !known[1..].contains(&None) {
+            let unmatched: Vec<usize> = (0..known.len())
+                .filter(|&i| known[i] != Some(true))
+                .collect();
+            if unmatched == [0] {
+                // The reader saw a state that does not match: only the first one can be it.
+                known[0] = Some(false);
+            }
+            if let (Some(&first), Some(&last)) = (unmatched.first(), unmatched.last()) {
+                let changes =
+                    |j: usize| matches!((known[j - 1], known[j]), (Some(a), Some(b)) if a != b);
+                dependencies = (1..=versions.len())
+                    .filter(|&j| changes(j) && (j > last || j <= first))
+                    .map(|j| (j, if j > last { Kind::Rw } else { Kind::Wr }))
+                    .collect();
+            }
+        }
         let text = match &self.predicate.condition {
             Some(c) => format!("{} WHERE {c}", self.predicate.table),
             None => self.predicate.table.clone(),
         };
-        self.versions[..matching]
-            .iter()
-            .filter(move |(installer, ..)| *installer != self.reader)
-            .map(move |&(installer, version, _)| Edge {
-                from: self.reader,
-                to: installer,
-                kind: Kind::Rw,
-                row: self.row.clone(),
-                version: Some(version),
-                step: self.step,
-                predicate: Some(text.clone()),
+        dependencies
+            .into_iter()
+            .filter(|&(j, _)| versions[j - 1].0 != self.reader)
+            .map(|(j, kind)| {
+                let (installer, version, _) = versions[j - 1];
+                let (from, to) = match kind {
+                    Kind::Rw => (self.reader, installer),
+                    _ => (installer, self.reader),
+                };
+                Edge {
+                    from,
+                    to,
+                    kind,
+                    row: self.row.clone(),
+                    version: Some(version),
+                    step: self.step,
+                    predicate: Some(text.clone()),
+                }
             })
-    }
-
-    /// The question whether `version` matches the predicate.
-    fn query<'b>(&'b self, version: &Installed<'b>) -> Query<'b> {
-        Query {
-            table: &self.predicate.table,
-            condition: self.predicate.condition.as_deref(),
-            image: version.2,
-        }
+            .collect()
     }
 }
 
-/// Every (committed predicate read, row it did not match) whose row has committed versions
-/// that might have matched.
+/// Every (committed predicate read, row it did not match and did not write) of a row with
+/// committed versions.
 fn candidates<'a>(history: &'a History, txns: &Transactions) -> Vec<Candidate<'a>> {
     let chains = committed_chains(history, txns);
     let mut found = Vec::new();
@@ -152,8 +210,16 @@ fn candidates<'a>(history: &'a History, txns: &Transactions) -> Vec<Candidate<'a
         if !txns.committed[reader] || has_subquery {
             continue;
         }
-        for (row, versions) in chains.iter().filter(|(r, _)| r.table == predicate.table) {
-            if predicate.matched.iter().any(|m| &m.row == *row) {
+        // The reader's transaction, with its statements run on their own after an abort and
+        // its writes a savepoint rollback undid.
+        let base = |t: usize| txns.labels[t].split(['+', ' ']).next().unwrap_or_default();
+        let own = |t: usize| base(t) == base(reader);
+        for (row, chain) in chains.iter().filter(|(r, _)| r.table == predicate.table) {
+            let wrote_it = (history.steps.iter().enumerate())
+                .filter(|(s, _)| own(txns.of_step[*s]))
+                .flat_map(|(_, r)| r.accesses.iter().flat_map(|a| &a.writes))
+                .any(|w| &w.row == *row);
+            if wrote_it || predicate.matched.iter().any(|m| &m.row == *row) {
                 continue;
             }
             found.push(Candidate {
@@ -161,20 +227,20 @@ fn candidates<'a>(history: &'a History, txns: &Transactions) -> Vec<Candidate<'a
                 step,
                 predicate,
                 row,
-                versions: versions.clone(),
+                chain: chain.clone(),
             });
         }
     }
     found
 }
 
-/// Per row, its committed versions from the newest back to (not including) its newest
-/// delete, newest first. Rows whose committed versions do not form one chain (two versions
-/// overwrote the same one) are left out: which state a reader saw is not clear there.
+/// Per row, its states: how it began and its committed versions in version order. Rows whose
+/// committed versions do not form one chain (two versions overwrote the same one) are left
+/// out: which state a reader saw is not clear there.
 fn committed_chains<'a>(
     history: &'a History,
     txns: &Transactions,
-) -> HashMap<&'a RowId, Vec<Installed<'a>>> {
+) -> HashMap<&'a RowId, Chain<'a>> {
     struct Write<'a> {
         txn: usize,
         version: Version,
@@ -199,29 +265,38 @@ fn committed_chains<'a>(
         }
     }
     let mut chains = HashMap::new();
-    for (row, installed) in per_row {
-        let overwritten: Vec<Option<Version>> = installed.iter().map(|i| i.overwrote).collect();
-        let newest: Vec<&Write> = installed
-            .iter()
-            .filter(|i| !overwritten.contains(&Some(i.version)))
+    'rows: for (row, writes) in per_row {
+        let overwritten: Vec<Option<Version>> = writes.iter().map(|w| w.overwrote).collect();
+        let newest: Vec<&Write> = (writes.iter())
+            .filter(|w| !overwritten.contains(&Some(w.version)))
             .collect();
         let [mut at] = newest.as_slice() else {
             continue;
         };
-        let mut chain = Vec::new();
+        let mut versions = Vec::new();
         loop {
-            if at.kind == WriteKind::Delete {
-                break;
-            }
-            chain.push((at.txn, at.version, at.image));
-            match installed.iter().find(|i| Some(i.version) == at.overwrote) {
-                Some(previous) if previous.version != at.version => at = previous,
-                _ => break,
+            let image = (at.kind != WriteKind::Delete).then_some(at.image);
+            versions.push((at.txn, at.version, image));
+            let previous = match at.overwrote {
+                Some(Version::Step(s)) => writes.iter().find(|w| w.version == Version::Step(s)),
+                _ => None,
+            };
+            match previous {
+                Some(w) if w.version != at.version => at = w,
+                Some(_) => continue 'rows,
+                None if matches!(at.overwrote, Some(Version::Step(_))) => continue 'rows,
+                None => break,
             }
         }
-        if !chain.is_empty() {
-            chains.insert(row, chain);
-        }
+        versions.reverse();
+        let begins_absent = at.kind == WriteKind::Insert && at.overwrote.is_none();
+        chains.insert(
+            row,
+            Chain {
+                begins_absent,
+                versions,
+            },
+        );
     }
     chains
 }
@@ -237,7 +312,11 @@ fn evaluate(
 ) -> HashMap<String, Option<bool>> {
     let mut queries: Vec<(String, Query)> = candidates
         .iter()
-        .flat_map(|c| c.versions.iter().map(|v| c.query(v)))
+        .flat_map(|c| {
+            (c.chain.versions.iter())
+                .filter_map(|(_, _, image)| *image)
+                .map(|image| c.query(image))
+        })
         .map(|q| (q.key(), q))
         .collect();
     queries.sort_by(|a, b| a.0.cmp(&b.0));
