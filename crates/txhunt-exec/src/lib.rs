@@ -108,6 +108,7 @@ impl Executor {
             target: target.name(),
             isolation,
             init,
+            init_writes: Vec::new(),
             steps: observed.steps,
             schedule: observed.schedule,
             txns: observed.txns,

@@ -1,5 +1,6 @@
 //! Saving findings: each as a scenario file (replayable with `txhunt run`, the observed
-//! outcomes as notes) and its JSON twin (case, history, finding, seeds).
+//! outcomes as notes, the statements the finding is about marked) and its JSON twin (case,
+//! history, finding, seeds); an Adya phenomenon's cycle also as a picture (SVG).
 //!
 //! A saved scenario names the targets and oracles that produced its finding in its header
 //! (`-- targets: sqlite, turso`, `-- oracles: explicit,wss`): `txhunt run FILE` uses them
@@ -7,10 +8,11 @@
 //! by their DBMS (`mariadb`, `postgres`): a finding made on an existing server replays on a
 //! private one txhunt starts, and never carries the server's address or password.
 
+use crate::report::svg;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use txhunt_model::{scenario, History, TestCase};
-use txhunt_oracle::{Finding, OracleId};
+use txhunt_oracle::{Detail, Finding, OracleId};
 
 /// Everything known about one finding, as its JSON twin carries it.
 #[derive(Debug, Serialize)]
@@ -58,8 +60,8 @@ pub fn header_list(case: &TestCase, key: &str) -> Option<Vec<String>> {
     )
 }
 
-/// Writes `saved` under `dir` as `<index>-<oracle>-<signature>.sql` and `.json`; returns the
-/// scenario's path.
+/// Writes `saved` under `dir` as `<index>-<oracle>-<signature>.sql` and `.json` (and, for an
+/// Adya phenomenon, `.svg`: its cycle); returns the scenario's path.
 pub fn save(dir: &Path, saved: &Saved<'_>) -> std::io::Result<PathBuf> {
     std::fs::create_dir_all(dir)?;
     let signature: String = saved
@@ -76,6 +78,11 @@ pub fn save(dir: &Path, saved: &Saved<'_>) -> std::io::Result<PathBuf> {
     std::fs::write(dir.join(format!("{stem}.json")), json)?;
     if let Some(format) = saved.history_format {
         crate::export::write(&dir.join(&stem), format, saved.case, saved.history)?;
+    }
+    for detail in &saved.finding.details {
+        if let Detail::Cycle(observed) = detail {
+            std::fs::write(dir.join(format!("{stem}.svg")), svg::cycle(observed))?;
+        }
     }
     Ok(sql_path)
 }
@@ -97,9 +104,14 @@ fn annotated(saved: &Saved<'_>) -> TestCase {
     case.header
         .extra
         .push((ORACLES_KEY.into(), oracles.join(",")));
-    for (step, record) in case.steps.iter_mut().zip(&saved.history.steps) {
+    for (i, (step, record)) in case.steps.iter_mut().zip(&saved.history.steps).enumerate() {
         let blocked = if record.blocked { "blocked, then " } else { "" };
-        let observed = format!("observed: {blocked}{}", record.outcome).replace('\n', " ");
+        let mark = if saved.finding.steps.contains(&i) {
+            " ← in the finding"
+        } else {
+            ""
+        };
+        let observed = format!("observed: {blocked}{}{mark}", record.outcome).replace('\n', " ");
         step.stmt.note = Some(observed);
     }
     case

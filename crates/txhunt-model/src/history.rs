@@ -1,6 +1,6 @@
 //! What one execution of a test case on one target did.
 
-use crate::access::{Accesses, TableMeta};
+use crate::access::{Accesses, TableMeta, Write};
 use crate::isolation::Isolation;
 use crate::outcome::Outcome;
 use crate::state::DbState;
@@ -16,6 +16,10 @@ pub struct History {
     pub isolation: Isolation,
     /// The outcome of every setup statement, in order.
     pub init: Vec<Outcome>,
+    /// When the case ran instrumented: per setup statement, the rows it wrote (their row ids
+    /// and columns: the setup versions' contents).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub init_writes: Vec<Vec<Write>>,
     /// One record per step of the test case, indexed like [`crate::TestCase::steps`].
     pub steps: Vec<StepRecord>,
     /// The actual schedule: what happened, in the order it happened.

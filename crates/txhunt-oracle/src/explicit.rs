@@ -96,6 +96,7 @@ mod tests {
             target: "t".into(),
             isolation: Isolation::Serializable,
             init: vec![],
+            init_writes: Vec::new(),
             steps: vec![
                 record(error(ErrorClass::Deadlock, "1213")),
                 record(error(ErrorClass::Internal, "1815")),

@@ -130,18 +130,23 @@ mod tests {
 
     #[test]
     fn oracles_are_chosen_by_name() {
-        let ids: Vec<OracleId> = by_names("wss, explicit,differential")
+        let ids: Vec<OracleId> = by_names("wss, explicit,differential,dsg")
             .unwrap()
             .iter()
             .map(|o| o.id())
             .collect();
         assert_eq!(
             ids,
-            [OracleId::Wss, OracleId::Explicit, OracleId::Differential]
+            [
+                OracleId::Wss,
+                OracleId::Explicit,
+                OracleId::Differential,
+                OracleId::Dsg
+            ]
         );
         assert_eq!(
             by_names("dt2").err().unwrap().to_string(),
-            "unknown oracle 'dt2'; accepted: explicit, wss, differential"
+            "unknown oracle 'dt2'; accepted: explicit, wss, differential, dsg"
         );
     }
 }

@@ -251,7 +251,7 @@ impl Sql {
     ) -> (Vec<VersionSet>, Option<String>) {
         let others: Vec<String> = crate::analysis::tables(statement, self.family)
             .into_iter()
-            .map(|t| t.to_ascii_lowercase())
+            .map(|t| table_key(&t))
             .filter(|t| !own.contains(t))
             .collect();
         if others.is_empty() {
@@ -405,6 +405,15 @@ pub fn plan(
     rewriter.finish(p, v)
 }
 
+/// A table's name as instrumentation keys it: lower-case, without identifier quotes
+/// (`` `T1` ``, `"t1"` and `t1` name one table).
+fn table_key(name: &str) -> String {
+    name.chars()
+        .filter(|c| !matches!(c, '`' | '"' | '[' | ']'))
+        .collect::<String>()
+        .to_ascii_lowercase()
+}
+
 fn first_words(sql: &str) -> String {
     sql.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
 }
@@ -413,7 +422,7 @@ fn create_table(mut create: sqlparser::ast::CreateTable, sql: &Sql) -> Plan {
     if create.query.is_some() {
         return Plan::Untracked("CREATE TABLE … AS SELECT".into());
     }
-    let name = create.name.to_string().to_ascii_lowercase();
+    let name = table_key(&create.name.to_string());
     let columns: Vec<String> = create
         .columns
         .iter()
@@ -457,7 +466,7 @@ fn insert_plan(
     tables: &[TableMeta],
     sql: &Sql,
 ) -> Plan {
-    let name = insert.table.to_string().to_ascii_lowercase();
+    let name = table_key(&insert.table.to_string());
     let original = Statement::Insert(insert.clone()).to_string();
     if let Some(unknown) = not_instrumented(tables, [&name]) {
         return unknown;
@@ -556,7 +565,7 @@ fn update_plan(
     let TableFactor::Table { name, .. } = &update.table.relation else {
         return Plan::Untracked("UPDATE of something other than a table".into());
     };
-    let name = name.to_string().to_ascii_lowercase();
+    let name = table_key(&name.to_string());
     if let Some(unknown) = not_instrumented(tables, [&name]) {
         return unknown;
     }
@@ -595,7 +604,7 @@ fn delete_plan(mut delete: sqlparser::ast::Delete, tables: &[TableMeta], sql: &S
         return Plan::Untracked("DELETE with joins, USING or RETURNING of its own".into());
     }
     let original = Statement::Delete(delete.clone()).to_string();
-    let name = name.to_string().to_ascii_lowercase();
+    let name = table_key(&name.to_string());
     if let Some(unknown) = not_instrumented(tables, [&name]) {
         return unknown;
     }
@@ -639,7 +648,7 @@ fn read_plan(mut query: Query, known: &[TableMeta], sql: &Sql) -> Plan {
         let TableFactor::Table { name, alias, .. } = factor else {
             return Plan::Untracked("a read from a derived table or function".into());
         };
-        tables.push(name.to_string().to_ascii_lowercase());
+        tables.push(table_key(&name.to_string()));
         qualifiers.push(
             alias
                 .as_ref()
@@ -730,6 +739,29 @@ mod tests {
 
     fn sql(p: &Plan) -> &str {
         p.sql("")
+    }
+
+    #[test]
+    fn a_quoted_table_name_is_the_unquoted_one() {
+        let Plan::CreateTable { table, then, .. } = plan(
+            "CREATE TABLE `T1` (`k` INT PRIMARY KEY, v INT)",
+            Mysql,
+            Version::Init(0),
+            &[],
+            true,
+        ) else {
+            panic!("a CREATE TABLE plan")
+        };
+        assert_eq!(table.name, "t1");
+        assert!(then[0].starts_with("CREATE TRIGGER txh_ai_t1 AFTER INSERT ON t1 "));
+        let write = plan(
+            "UPDATE t1 SET v = 2 WHERE k = 1",
+            Mysql,
+            Version::Step(0),
+            &[table],
+            true,
+        );
+        assert!(matches!(write, Plan::Write { .. }), "{write:?}");
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! `txhunt bench block`: exact block detection versus the papers' timeout; `txhunt bench
-//! instrument`: instrumented versus plain execution ([`txhunt_hunt::bench`]).
+//! instrument`: instrumented versus plain execution; `txhunt bench cross-check`: the DSG oracle
+//! versus an independent checker ([`txhunt_hunt::bench`]).
+//! `txhunt bench dsg`: how the DSG oracle's check of synthetic histories grows with their size.
 
 use crate::format::Format;
 use clap::{Args, Subcommand};
@@ -7,6 +9,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 use txhunt_db::open_target;
 use txhunt_exec::parse_duration;
+use txhunt_hunt::bench::{Checker, CrossCheckConfig};
+use txhunt_model::Isolation;
 
 /// Benchmarks.
 #[derive(Subcommand)]
@@ -15,6 +19,56 @@ pub enum BenchCommand {
     Block(BlockArgs),
     /// Instrumented (read/write histories) versus plain execution of the same generated cases.
     Instrument(InstrumentArgs),
+    /// The DSG oracle's verdicts (serializable, snapshot-isolated) on instrumented runs of
+    /// generated cases versus an independent checker's.
+    CrossCheck(CrossCheckArgs),
+    /// How the DSG oracle's check of synthetic histories grows with their size.
+    Dsg(DsgArgs),
+}
+
+/// Arguments of `txhunt bench dsg`.
+#[derive(Args)]
+pub struct DsgArgs {
+    /// The histories' sizes, in transactions.
+    #[arg(long, value_delimiter = ',', default_value = "1000,10000,100000")]
+    sizes: Vec<usize>,
+    /// Seed of the synthetic histories.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// Arguments of `txhunt bench cross-check`.
+#[derive(Args)]
+pub struct CrossCheckArgs {
+    /// The target: `sqlite`, `turso`, `mariadb`, `postgres` or a server URL.
+    #[arg(long, default_value = "sqlite")]
+    target: String,
+    /// Where the server binaries are, for `mariadb|postgres`.
+    #[arg(long)]
+    bin_dir: Option<PathBuf>,
+    /// Generated cases to run.
+    #[arg(long, default_value_t = 100)]
+    cases: usize,
+    /// Seed of the first case.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The isolation level the cases run at.
+    #[arg(long, default_value = "serializable")]
+    isolation: Isolation,
+    /// `brute-force` (runs of at most 5 committed transactions) or `dbcop=PATH` (a `dbcop`
+    /// binary); repeat to ask several.
+    #[arg(long, default_value = "brute-force")]
+    checker: Vec<Checker>,
+    /// Where to write the histories (txhunt JSON and dbcop) of every disagreement and of every
+    /// run dbcop could not judge.
+    #[arg(long)]
+    keep: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
 }
 
 /// Arguments of `txhunt bench instrument`.
@@ -76,6 +130,24 @@ pub fn bench(command: &BenchCommand) -> anyhow::Result<bool> {
                 args.seed,
                 args.repeat,
             )?;
+            print(args.format, &report, || report.text())
+        }
+        BenchCommand::CrossCheck(args) => {
+            let target = open_target(&args.target, args.bin_dir.as_deref())?;
+            crate::levels::isolation_flag(args.isolation.name(), target.as_ref())?;
+            let config = CrossCheckConfig {
+                cases: args.cases,
+                seed: args.seed,
+                isolation: args.isolation,
+                checkers: args.checker.clone(),
+                keep: args.keep.clone(),
+            };
+            let report = txhunt_hunt::bench::cross_check(target.as_ref(), &config)?;
+            print(args.format, &report, || report.text())?;
+            Ok(report.disagreements.is_empty())
+        }
+        BenchCommand::Dsg(args) => {
+            let report = txhunt_hunt::bench::dsg(&args.sizes, args.seed);
             print(args.format, &report, || report.text())
         }
     }

@@ -9,7 +9,7 @@ use clap::{Args, Subcommand};
 use std::path::PathBuf;
 use txhunt_db::{open_target, redact};
 use txhunt_hunt::corpus::report;
-use txhunt_hunt::{scenarios, Judge};
+use txhunt_hunt::scenarios;
 
 /// `txhunt corpus …`.
 #[derive(Subcommand)]
@@ -39,6 +39,10 @@ pub struct CorpusRunArgs {
     /// Also write the verdicts as JUnit XML to this file (one test case per scenario × level).
     #[arg(long)]
     junit: Option<PathBuf>,
+    /// Judge by the expectations only: without the DSG oracle (which runs every PoC
+    /// instrumented and gives those without expectations a verdict).
+    #[arg(long)]
+    no_dsg: bool,
     /// Output format: the Markdown table, or the cells as JSON.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -62,12 +66,14 @@ fn run(args: &CorpusRunArgs) -> anyhow::Result<bool> {
     let target = open().with_context(|| format!("--target {}", redact(&args.target)))?;
     let label = target.label();
     let levels = target.profile().isolation_levels().to_vec();
-    let judge = Judge {
-        executor: Default::default(),
-        oracles: Vec::new(),
-    };
-    let cells = txhunt_hunt::corpus::run(&judge, &scenarios, target, &open, all_levels)
-        .with_context(|| format!("reopening --target {}", redact(&args.target)))?;
+    let cells = txhunt_hunt::corpus::run(
+        (Default::default(), !args.no_dsg),
+        &scenarios,
+        target,
+        &open,
+        all_levels,
+    )
+    .with_context(|| format!("reopening --target {}", redact(&args.target)))?;
     if let Some(path) = &args.junit {
         std::fs::write(path, report::junit(&label, &cells))
             .with_context(|| format!("--junit {}: cannot write", path.display()))?;

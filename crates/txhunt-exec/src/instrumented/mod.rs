@@ -125,7 +125,7 @@ impl Executor {
         // A setup statement shows its own outcome, or the first error of the statements its
         // plan added.
         let ends = origin.iter().skip(1).copied().chain([history.init.len()]);
-        history.init = origin
+        (history.init, history.init_writes) = origin
             .iter()
             .zip(ends)
             .zip(&plans.init)
@@ -134,11 +134,14 @@ impl Executor {
                     .iter()
                     .find(|o| o.error().is_some());
                 match added {
-                    Some(error) => error.clone(),
-                    None => decode(p, history.init[i].clone(), &[]).0,
+                    Some(error) => (error.clone(), Vec::new()),
+                    None => {
+                        let (outcome, accesses) = decode(p, history.init[i].clone(), &[]);
+                        (outcome, accesses.writes)
+                    }
                 }
             })
-            .collect();
+            .unzip();
         for (s, (record, p)) in history.steps.iter_mut().zip(&plans.steps).enumerate() {
             let (outcome, accesses) = decode(
                 p,

@@ -1,11 +1,21 @@
 //! Benchmarks, each comparing two ways of doing the same work in one run (a ratio):
 //! `txhunt bench block` ([`block()`]: exact block detection versus the papers' timeout) and
-//! `txhunt bench instrument` ([`instrument()`]: instrumented versus plain execution).
+//! `txhunt bench instrument` ([`instrument()`]: instrumented versus plain execution);
+//! `txhunt bench cross-check` ([`cross_check()`]: the DSG oracle versus an independent checker).
+//! `txhunt bench dsg` ([`dsg()`]) times the DSG oracle's check of synthetic histories of growing
+//! size, and the ratio of each size's time to the previous one's.
 
 mod block;
+mod cross_check;
+mod dsg;
 mod instrument;
 
 pub use block::{block, BlockReport, CaseResult};
+pub use cross_check::{
+    cross_check, Checker, CrossCheckConfig, CrossCheckReport, Disagreement, Property, Skipped,
+    Tally, BRUTE_FORCE_LIMIT,
+};
+pub use dsg::{dsg, DsgReport, DsgSize};
 pub use instrument::{instrument, InstrumentReport};
 
 use std::time::Instant;
@@ -23,6 +33,9 @@ pub enum BenchError {
     /// The target failed.
     #[error(transparent)]
     Target(#[from] TargetError),
+    /// A file could not be written.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
 }
 
 /// The median wall time of `repeat` executions, in ms, and the last history.

@@ -47,10 +47,11 @@ pub fn markdown(target: &str, levels: &[Isolation], cells: &[Cell]) -> String {
     let count = |v: Verdict| cells.iter().filter(|c| c.verdict == v).count();
     let _ = writeln!(
         out,
-        "\n{} scenarios × levels: {} reproduce, {} fixed, {} n/a, {} error; {} scenarios are PoCs for other DBMSs.",
+        "\n{} scenarios × levels: {} reproduce, {} fixed, {} no-anomaly, {} n/a, {} error; {} scenarios are PoCs for other DBMSs.",
         cells.len(),
         count(Verdict::Reproduces),
         count(Verdict::Fixed),
+        count(Verdict::NoAnomaly),
         count(Verdict::NotApplicable),
         count(Verdict::Error),
         skipped
@@ -114,7 +115,7 @@ pub fn junit(target: &str, cells: &[Cell]) -> String {
         );
         let reason = escape(&cell.reason);
         match cell.verdict {
-            Verdict::Fixed => out.push_str("/>\n"),
+            Verdict::Fixed | Verdict::NoAnomaly => out.push_str("/>\n"),
             Verdict::Reproduces => {
                 let _ = writeln!(
                     out,
@@ -205,7 +206,7 @@ mod tests {
         assert!(!table.contains("| TIDB-2"), "{table}");
         assert!(
             table.contains(
-                "1 reproduce, 1 fixed, 2 n/a, 0 error; 1 scenarios are PoCs for other DBMSs"
+                "1 reproduce, 1 fixed, 0 no-anomaly, 2 n/a, 0 error; 1 scenarios are PoCs for other DBMSs"
             ),
             "{table}"
         );

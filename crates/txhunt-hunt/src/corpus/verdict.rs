@@ -1,10 +1,15 @@
 //! What one known-bug scenario at one isolation level says about a target: the bug
-//! `reproduces`, is `fixed`, does not apply (`n/a`, with the reason) or could not be run
-//! (`error`).
+//! `reproduces`, is `fixed`, shows `no-anomaly` (a PoC without written expectations in whose
+//! run the DSG oracle found no phenomenon the level forbids), does not apply (`n/a`, with the
+//! reason) or could not be run (`error`).
+//!
+//! Expectations are checked first; an Adya phenomenon the level forbids makes a PoC
+//! `reproduce` too, with or without expectations.
 
 use serde::Serialize;
 use txhunt_db::Profile;
 use txhunt_model::{check, ErrorClass, History, Isolation, Outcome, TestCase};
+use txhunt_oracle::{Finding, OracleId};
 
 /// The verdict of one scenario at one level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -14,6 +19,8 @@ pub enum Verdict {
     Reproduces,
     /// Every expectation held: the correct behaviour.
     Fixed,
+    /// No expectation was written, and the DSG oracle found no phenomenon the level forbids.
+    NoAnomaly,
     /// The scenario does not apply (another DBMS, a level it is not written for, a dialect
     /// or feature the target lacks, no stated expectation).
     #[serde(rename = "n/a")]
@@ -28,6 +35,7 @@ impl Verdict {
         match self {
             Verdict::Reproduces => "reproduces",
             Verdict::Fixed => "fixed",
+            Verdict::NoAnomaly => "no-anomaly",
             Verdict::NotApplicable => "n/a",
             Verdict::Error => "error",
         }
@@ -52,13 +60,14 @@ pub struct Cell {
 }
 
 /// Why `case` does not apply to a target with profile `profile` at `level`, if it does not:
-/// a PoC applies to the DBMSs its bug is reported as ([`Profile::reported_as`]). `all_levels`
-/// runs it at levels its header does not name too.
+/// a PoC applies to the DBMSs its bug is reported as ([`Profile::reported_as`]), at the levels
+/// its header names (`all_levels`: at every level), when it states an expectation or an oracle
+/// judges it anyway (`judged`: the DSG oracle).
 pub fn not_applicable(
     case: &TestCase,
     profile: &dyn Profile,
     level: Isolation,
-    all_levels: bool,
+    (all_levels, judged): (bool, bool),
 ) -> Option<String> {
     let dbms = case.header.dbms.clone().unwrap_or_default();
     let first = dbms
@@ -79,16 +88,17 @@ pub fn not_applicable(
     }
     let stated =
         case.steps.iter().any(|s| s.stmt.expect.is_some()) || !case.final_expect.is_empty();
-    if !stated {
+    if !stated && !judged {
         return Some("no expectation states the correct behaviour".into());
     }
     None
 }
 
-/// The verdict of `history`, a run of `case`: `n/a` when the setup failed or a statement
-/// without an expectation was rejected as unsupported (the dialect lacks it), else
-/// `reproduces` with the failed expectations, or `fixed`.
-pub fn judge(case: &TestCase, history: &History) -> (Verdict, String) {
+/// The verdict of `history`, a run of `case` whose oracles found `findings`: `n/a` when the
+/// setup failed or a statement without an expectation was rejected as unsupported (the
+/// dialect lacks it), else `reproduces` with the failed expectations and the DSG's forbidden
+/// phenomena, else `fixed` (expectations held) or `no-anomaly` (none written).
+pub fn judge(case: &TestCase, history: &History, findings: &[Finding]) -> (Verdict, String) {
     if let Some((stmt, outcome)) = case
         .init
         .iter()
@@ -114,8 +124,8 @@ pub fn judge(case: &TestCase, history: &History) -> (Verdict, String) {
             format!("unsupported: `{}`: {}", step.stmt.sql, record.outcome),
         );
     }
-    let failed: Vec<String> = check(case, history)
-        .into_iter()
+    let checks = check(case, history);
+    let failed: Vec<String> = (checks.iter())
         .filter(|c| !c.passed)
         .map(|c| {
             let at = c.line.map(|l| format!("line {l}: ")).unwrap_or_default();
@@ -124,11 +134,19 @@ pub fn judge(case: &TestCase, history: &History) -> (Verdict, String) {
                 c.subject, c.expected, c.observed
             )
         })
+        .chain(
+            (findings.iter())
+                .filter(|f| f.oracle == OracleId::Dsg && f.is_candidate())
+                .map(|f| format!("dsg: {}", f.summary)),
+        )
         .collect();
-    if failed.is_empty() {
-        (Verdict::Fixed, "every expectation held".into())
-    } else {
-        (Verdict::Reproduces, failed.join("; "))
+    match (failed.is_empty(), checks.is_empty()) {
+        (false, _) => (Verdict::Reproduces, failed.join("; ")),
+        (true, false) => (Verdict::Fixed, "every expectation held".into()),
+        (true, true) => (
+            Verdict::NoAnomaly,
+            "no expectation written; the DSG oracle found no phenomenon the level forbids".into(),
+        ),
     }
 }
 
@@ -144,7 +162,7 @@ mod tests {
         let history = txhunt_exec::Executor::default()
             .execute(sqlite.as_ref(), &case, Isolation::Serializable)
             .unwrap();
-        judge(&case, &history)
+        judge(&case, &history, &[])
     }
 
     #[test]
@@ -184,20 +202,20 @@ mod tests {
         let rr = Isolation::RepeatableRead;
         let mariadb = &txhunt_db::profile::innodb::MARIADB;
         let postgres = &txhunt_db::profile::postgres::PostgresProfile;
-        assert_eq!(not_applicable(&case, mariadb, rr, false), None);
+        assert_eq!(not_applicable(&case, mariadb, rr, (false, false)), None);
         assert_eq!(
-            not_applicable(&case, postgres, rr, false).as_deref(),
+            not_applicable(&case, postgres, rr, (false, false)).as_deref(),
             Some("a PoC for MySQL 8.0.27, not for postgres")
         );
         let rc = Isolation::ReadCommitted;
         assert_eq!(
-            not_applicable(&case, mariadb, rc, false).as_deref(),
+            not_applicable(&case, mariadb, rc, (false, false)).as_deref(),
             Some("its expectations are written for repeatable-read")
         );
-        assert_eq!(not_applicable(&case, mariadb, rc, true), None);
+        assert_eq!(not_applicable(&case, mariadb, rc, (true, false)), None);
         let silent = scenario::parse("-- dbms: MariaDB\n/* t1 */ SELECT 1;\n", "y.sql").unwrap();
         assert_eq!(
-            not_applicable(&silent, mariadb, rr, false).as_deref(),
+            not_applicable(&silent, mariadb, rr, (false, false)).as_deref(),
             Some("no expectation states the correct behaviour")
         );
     }

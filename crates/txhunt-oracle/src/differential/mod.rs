@@ -287,6 +287,7 @@ mod tests {
             target: "t".into(),
             isolation: Isolation::Serializable,
             init: Vec::new(),
+            init_writes: Vec::new(),
             steps: vec![record(0), record(1)],
             schedule: vec![
                 Event::Blocked { step: 0 },

@@ -18,15 +18,16 @@ pub mod cycles;
 pub mod graph;
 mod oracle;
 mod predicate;
+mod rows;
 mod transactions;
 
 pub use graph::{Dsg, Edge, Kind};
 pub use oracle::Adya;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::time::Duration;
 pub use transactions::Transactions;
 use txhunt_exec::Runner;
-use txhunt_model::access::Version;
+use txhunt_model::access::{RowId, Version};
 use txhunt_model::adya::Phenomenon;
 use txhunt_model::{History, StmtKind, TestCase};
 
@@ -87,6 +88,8 @@ pub struct Anomaly {
     pub refinement: Option<Refinement>,
     /// The dependencies that show it: the cycle, in order, or (G1a, G1b) the one read.
     pub edges: Vec<Edge>,
+    /// Readable names of the rows its edges are on (`t(k=3)`), where the row has a key.
+    pub rows: HashMap<RowId, String>,
 }
 
 impl Anomaly {
@@ -97,6 +100,7 @@ impl Anomaly {
             predicate: edges.iter().any(Edge::is_predicate_rw),
             refinement: Refinement::of(class, &edges),
             edges,
+            rows: HashMap::new(),
         }
     }
 
@@ -112,9 +116,11 @@ impl Anomaly {
             .iter()
             .map(|e| {
                 let version = e.version.map_or("none".to_string(), |v| v.to_string());
+                let row = self.rows.get(&e.row).cloned();
+                let row = row.unwrap_or_else(|| e.row.to_string());
                 let on = match &e.predicate {
-                    Some(p) => format!("predicate `{p}`, row {}", e.row),
-                    None => e.row.to_string(),
+                    Some(p) => format!("predicate `{p}`, row {row}"),
+                    None => row,
                 };
                 format!(
                     "{} -{}-> {} on {on} (version {version}, step {})",
@@ -151,7 +157,7 @@ pub fn analyse(case: &TestCase, history: &History, runner: &dyn Runner) -> Analy
     let untracked = untracked_tables(case, history);
     let mut anomalies = reads_of_uncommitted(history, &txns);
     anomalies.retain(|a| !untracked.contains(&a.edges[0].row.table));
-    let mut dsg = Dsg::build(history, &txns.of_step, &committed);
+    let mut dsg = Dsg::build(history, &txns, &committed);
     dsg.edges.retain(|e| !untracked.contains(&e.row.table));
     let search = predicate::search(
         (case, history, &txns),
@@ -167,6 +173,12 @@ pub fn analyse(case: &TestCase, history: &History, runner: &dyn Runner) -> Analy
             .map(|c| Anomaly::new(c.class, c.edges)),
     );
     anomalies.sort_by_key(|a| a.class);
+    let names = rows::names(history);
+    for anomaly in &mut anomalies {
+        anomaly.rows = (anomaly.edges.iter())
+            .filter_map(|e| Some((e.row.clone(), names.get(&e.row)?.clone())))
+            .collect();
+    }
     Analysis {
         anomalies,
         txns,
@@ -209,7 +221,7 @@ fn untracked_tables(case: &TestCase, history: &History) -> BTreeSet<String> {
 
 /// G1a and G1b: reads by committed transactions of versions no committed state holds.
 fn reads_of_uncommitted(history: &History, txns: &Transactions) -> Vec<Anomaly> {
-    let txn_of = &txns.of_step;
+    let (txn_of, writer_of) = (&txns.of_step, &txns.writer_of);
     let committed = |t: usize| txns.committed[t];
     let aborted = |t: usize| txns.aborted[t];
     // Versions their own transaction overwrote later: (row, version).
@@ -223,7 +235,7 @@ fn reads_of_uncommitted(history: &History, txns: &Transactions) -> Vec<Anomaly> 
         .filter_map(|(s, w)| match w.overwrote {
             // A later statement of the same transaction (a statement that writes a row twice,
             // as a multi-row upsert can, leaves its own version: not an intermediate one).
-            Some(Version::Step(p)) if p != s && txn_of[p] == txn_of[s] => {
+            Some(Version::Step(p)) if p != s && writer_of[p] == writer_of[s] => {
                 Some((w.row.clone(), Version::Step(p)))
             }
             _ => None,
@@ -239,8 +251,8 @@ fn reads_of_uncommitted(history: &History, txns: &Transactions) -> Vec<Anomaly> 
             let Some(Version::Step(w)) = r.version else {
                 continue;
             };
-            let installer = txn_of[w];
-            if installer == reader {
+            let installer = writer_of[w];
+            if txns.same(installer, reader) {
                 continue;
             }
             let class = if aborted(installer) {

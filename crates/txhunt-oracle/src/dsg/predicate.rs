@@ -11,11 +11,12 @@
 //! * the predicate is the only one its statement evaluated (one table: no join, no
 //!   subquery) and its condition has no subquery, so that a row's match depends on the row
 //!   alone; the reader did not write the row itself;
-//! * the row's states are its committed versions, after its setup version or before its
-//!   insert (absent), a delete being a state that matches nothing;
+//! * the row's states are its committed versions, after its setup version (whose columns the
+//!   instrumented setup recorded) or before its insert (absent), a delete being a state that
+//!   matches nothing;
 //! * rw to the installer of a version after every non-matching state, wr from the installer
-//!   of a version up to the first non-matching state; a state whose match is unknown (the
-//!   setup version's, whose columns are not recorded) counts as possibly non-matching.
+//!   of a version up to the first non-matching state; a first state whose match is unknown (a
+//!   version instrumentation did not write) counts as possibly non-matching.
 //!
 //! Whether a version matches is asked of the target itself (its types, collations and
 //! functions decide, not a re-implementation): the version's row alone in its table, then
@@ -82,12 +83,31 @@ type Installed<'a> = (usize, Version, Option<&'a [Value]>);
 /// A row's states: how it began, then its committed versions in version order.
 #[derive(Clone)]
 struct Chain<'a> {
-    /// Whether it began absent (its first version is an insert); otherwise it began with a
-    /// version whose columns are not recorded (a setup version, or one instrumentation did not
-    /// write).
-    begins_absent: bool,
+    /// Its first state.
+    start: Start<'a>,
     /// The committed versions after it.
     versions: Vec<Installed<'a>>,
+}
+
+/// How a row began.
+#[derive(Clone, Copy)]
+enum Start<'a> {
+    /// Absent: its first version is an insert.
+    Absent,
+    /// With a setup version whose columns were recorded.
+    Setup(&'a [Value]),
+    /// With a version whose columns are not known (one instrumentation did not write).
+    Unknown,
+}
+
+impl<'a> Start<'a> {
+    /// The columns of the first state, if it is a recorded version.
+    fn image(self) -> Option<&'a [Value]> {
+        match self {
+            Start::Setup(image) => Some(image),
+            _ => None,
+        }
+    }
 }
 
 /// A predicate that did not match a row, and the row's states.
@@ -133,22 +153,21 @@ impl Candidate<'_> {
     /// drawn; `Some(None)` when the target could not say, and then none is).
     fn edges(&self, matches: &dyn Fn(&[Value]) -> Option<Option<bool>>) -> Vec<Edge> {
         let versions = &self.chain.versions;
-        let mut known: Vec<Option<bool>> = vec![self.chain.begins_absent.then_some(false)];
+        let first = match self.chain.start {
+            Start::Absent => Some(Some(false)),
+            Start::Setup(image) => matches(image),
+            Start::Unknown => Some(None),
+        };
+        let states = std::iter::once(first).chain(versions.iter().map(|(_, _, image)| {
+            // A delete matches nothing.
+            image.map_or(Some(Some(false)), matches)
+        }));
+        let Some(mut known) = states.collect::<Option<Vec<Option<bool>>>>() else {
+            // Not asked yet: every dependency that might hold.
+            return self.draw((1..=versions.len()).flat_map(|j| [(j, Kind::Rw), (j, Kind::Wr)]));
+        };
         let mut dependencies: Vec<(usize, Kind)> = Vec::new();
-        for (_, _, image) in versions {
-            known.push(match image.map(matches) {
-                None => Some(false),
-                Some(Some(answer)) => answer,
-                Some(None) => {
-                    // Not asked yet: every dependency that might hold.
-                    dependencies = (1..=versions.len())
-                        .flat_map(|j| [(j, Kind::Rw), (j, Kind::Wr)])
-                        .collect();
-                    break;
-                }
-            });
-        }
-        if dependencies.is_empty() && !known[1..].contains(&None) {
+        if !known[1..].contains(&None) {
             let unmatched: Vec<usize> = (0..known.len())
                 .filter(|&i| known[i] != Some(true))
                 .collect();
@@ -165,12 +184,18 @@ impl Candidate<'_> {
                     .collect();
             }
         }
+        self.draw(dependencies.into_iter())
+    }
+
+    /// The edges of `dependencies`: per version (1 for the first after the row's first
+    /// state), rw from the reader to its installer or wr from its installer to the reader.
+    fn draw(&self, dependencies: impl Iterator<Item = (usize, Kind)>) -> Vec<Edge> {
+        let versions = &self.chain.versions;
         let text = match &self.predicate.condition {
             Some(c) => format!("{} WHERE {c}", self.predicate.table),
             None => self.predicate.table.clone(),
         };
         dependencies
-            .into_iter()
             .filter(|&(j, _)| versions[j - 1].0 != self.reader)
             .map(|(j, kind)| {
                 let (installer, version, _) = versions[j - 1];
@@ -213,10 +238,10 @@ fn candidates<'a>(history: &'a History, txns: &Transactions) -> Vec<Candidate<'a
         // The reader's transaction, with its statements run on their own after an abort and
         // its writes a savepoint rollback undid.
         let base = |t: usize| txns.labels[t].split(['+', ' ']).next().unwrap_or_default();
-        let own = |t: usize| base(t) == base(reader);
+        let own = |t: usize| txns.same(t, reader) || base(t) == base(reader);
         for (row, chain) in chains.iter().filter(|(r, _)| r.table == predicate.table) {
             let wrote_it = (history.steps.iter().enumerate())
-                .filter(|(s, _)| own(txns.of_step[*s]))
+                .filter(|(s, _)| own(txns.writer_of[*s]))
                 .flat_map(|(_, r)| r.accesses.iter().flat_map(|a| &a.writes))
                 .any(|w| &w.row == *row);
             if wrote_it || predicate.matched.iter().any(|m| &m.row == *row) {
@@ -250,7 +275,7 @@ fn committed_chains<'a>(
     }
     let mut per_row: HashMap<&RowId, Vec<Write>> = HashMap::new();
     for (s, record) in history.steps.iter().enumerate() {
-        let txn = txns.of_step[s];
+        let txn = txns.writer_of[s];
         if !txns.committed[txn] {
             continue;
         }
@@ -289,14 +314,14 @@ fn committed_chains<'a>(
             }
         }
         versions.reverse();
-        let begins_absent = at.kind == WriteKind::Insert && at.overwrote.is_none();
-        chains.insert(
-            row,
-            Chain {
-                begins_absent,
-                versions,
-            },
-        );
+        let start = match at.overwrote {
+            None if at.kind == WriteKind::Insert => Start::Absent,
+            Some(Version::Init(i)) => (history.init_writes.get(i).into_iter().flatten())
+                .find(|w| &w.row == row)
+                .map_or(Start::Unknown, |w| Start::Setup(&w.image)),
+            _ => Start::Unknown,
+        };
+        chains.insert(row, Chain { start, versions });
     }
     chains
 }
@@ -315,6 +340,7 @@ fn evaluate(
         .flat_map(|c| {
             (c.chain.versions.iter())
                 .filter_map(|(_, _, image)| *image)
+                .chain(c.chain.start.image())
                 .map(|image| c.query(image))
         })
         .map(|q| (q.key(), q))

@@ -1,23 +1,38 @@
 //! The transactions a run actually executed: the case's ([`TestCase::txns`]), except that
 //! * after an error aborted a transaction, each of its later statements that succeeded ran on
 //!   its own, in autocommit mode, and committed (`t2+`), as the WSS oracle's units say too;
-//! * the statements a `ROLLBACK TO SAVEPOINT` undid are an aborted transaction of their own
-//!   (`t2 (to sp1)`): their versions never became part of the committed state, and a
-//!   committed transaction that read one read an aborted write (G1a).
+//! * the writes of the statements a `ROLLBACK TO SAVEPOINT` undid belong to an aborted
+//!   transaction of their own (`t2 (rolled back to a savepoint)`): their versions never became
+//!   part of the committed state, and a committed transaction that read one read an aborted
+//!   write (G1a). Their reads stay the transaction's: it did read what it read.
 
 use txhunt_model::{History, StmtKind, TestCase, TxnStatus};
 
 /// The run's transactions.
 #[derive(Debug, Clone)]
 pub struct Transactions {
-    /// Per step, its transaction.
+    /// Per step, its transaction (the one its reads belong to).
     pub of_step: Vec<usize>,
+    /// Per step, the transaction its writes belong to: its own, except for a statement a
+    /// savepoint rollback undid.
+    pub writer_of: Vec<usize>,
     /// Per transaction, its label (`t2`, or `t2+` for a statement run on its own).
     pub labels: Vec<String>,
     /// Per transaction, whether it committed.
     pub committed: Vec<bool>,
     /// Per transaction, whether it was aborted or rolled back.
     pub aborted: Vec<bool>,
+    /// Per transaction, the case's transaction it is part of: itself, or for the writes a
+    /// savepoint rollback undid, the transaction that made them.
+    pub owner: Vec<usize>,
+}
+
+impl Transactions {
+    /// Whether transactions `a` and `b` are parts of one transaction of the case (a
+    /// transaction and the writes of it a savepoint rollback undid).
+    pub fn same(&self, a: usize, b: usize) -> bool {
+        self.owner[a] == self.owner[b]
+    }
 }
 
 impl Transactions {
@@ -53,21 +68,26 @@ impl Transactions {
                 aborted.push(false);
             }
         }
+        let mut writer_of = of_step.clone();
+        let mut owner: Vec<usize> = (0..labels.len()).collect();
         for txn in &txns {
             let undone = undone_by_savepoints(case, history, &txn.steps);
             if undone.is_empty() {
                 continue;
             }
             let me = labels.len();
+            owner.push(txn.id);
             labels.push(format!("{} (rolled back to a savepoint)", txn.label));
             committed.push(false);
             aborted.push(true);
             for s in undone {
-                of_step[s] = me;
+                writer_of[s] = me;
             }
         }
         Transactions {
             of_step,
+            writer_of,
+            owner,
             labels,
             committed,
             aborted,
