@@ -148,17 +148,19 @@ impl TestCase {
                 }
             }
         }
-        for i in 0..txns.len() {
-            let same: Vec<usize> = txns
-                .iter()
-                .filter(|t| t.session == txns[i].session)
-                .map(|t| t.id)
-                .collect();
-            txns[i].label = if same.len() == 1 {
-                txns[i].session.clone()
+        // A session's transactions are numbered `t1#1`, `t1#2`, … when it has several.
+        let mut total: std::collections::HashMap<String, usize> = Default::default();
+        for t in &txns {
+            *total.entry(t.session.clone()).or_default() += 1;
+        }
+        let mut seen: std::collections::HashMap<String, usize> = Default::default();
+        for t in &mut txns {
+            let k = seen.entry(t.session.clone()).or_default();
+            *k += 1;
+            t.label = if total[&t.session] == 1 {
+                t.session.clone()
             } else {
-                let k = same.iter().position(|&id| id == i).unwrap_or(0) + 1;
-                format!("{}#{k}", txns[i].session)
+                format!("{}#{k}", t.session)
             };
         }
         txns

@@ -1,7 +1,7 @@
 //! `txhunt bench block`: exact block detection versus the papers' timeout; `txhunt bench
 //! instrument`: instrumented versus plain execution; `txhunt bench cross-check`: the DSG oracle
-//! versus an independent checker ([`txhunt_hunt::bench`]).
-//! `txhunt bench dsg`: how the DSG oracle's check of synthetic histories grows with their size.
+//! versus an independent checker; `txhunt bench dsg`: how the DSG oracle's check of synthetic
+//! histories grows with their size ([`txhunt_hunt::bench`]).
 
 use crate::format::Format;
 use clap::{Args, Subcommand};
@@ -40,9 +40,9 @@ pub struct DsgArgs {
     format: Format,
 }
 
-/// Arguments of `txhunt bench cross-check`.
+/// The generated cases a benchmark runs, and where.
 #[derive(Args)]
-pub struct CrossCheckArgs {
+pub struct GeneratedArgs {
     /// The target: `sqlite`, `turso`, `mariadb`, `postgres` or a server URL.
     #[arg(long, default_value = "sqlite")]
     target: String,
@@ -55,6 +55,20 @@ pub struct CrossCheckArgs {
     /// Seed of the first case.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+}
+
+impl GeneratedArgs {
+    /// The target, opened.
+    fn open(&self) -> anyhow::Result<Box<dyn txhunt_db::Target>> {
+        Ok(open_target(&self.target, self.bin_dir.as_deref())?)
+    }
+}
+
+/// Arguments of `txhunt bench cross-check`.
+#[derive(Args)]
+pub struct CrossCheckArgs {
+    #[command(flatten)]
+    generated: GeneratedArgs,
     /// The isolation level the cases run at.
     #[arg(long, default_value = "serializable")]
     isolation: Isolation,
@@ -74,18 +88,8 @@ pub struct CrossCheckArgs {
 /// Arguments of `txhunt bench instrument`.
 #[derive(Args)]
 pub struct InstrumentArgs {
-    /// The target: `sqlite`, `turso`, `mariadb`, `postgres` or a server URL.
-    #[arg(long, default_value = "sqlite")]
-    target: String,
-    /// Where the server binaries are, for `mariadb|postgres`.
-    #[arg(long)]
-    bin_dir: Option<PathBuf>,
-    /// Generated cases to run.
-    #[arg(long, default_value_t = 100)]
-    cases: usize,
-    /// Seed of the first case.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    #[command(flatten)]
+    generated: GeneratedArgs,
     /// Runs of each case each way (the median is counted).
     #[arg(long, default_value_t = 3)]
     repeat: usize,
@@ -123,21 +127,21 @@ pub fn bench(command: &BenchCommand) -> anyhow::Result<bool> {
             print(args.format, &report, || report.text())
         }
         BenchCommand::Instrument(args) => {
-            let target = open_target(&args.target, args.bin_dir.as_deref())?;
+            let (target, generated) = (args.generated.open()?, &args.generated);
             let report = txhunt_hunt::bench::instrument(
                 target.as_ref(),
-                args.cases,
-                args.seed,
+                generated.cases,
+                generated.seed,
                 args.repeat,
             )?;
             print(args.format, &report, || report.text())
         }
         BenchCommand::CrossCheck(args) => {
-            let target = open_target(&args.target, args.bin_dir.as_deref())?;
+            let (target, generated) = (args.generated.open()?, &args.generated);
             crate::levels::isolation_flag(args.isolation.name(), target.as_ref())?;
             let config = CrossCheckConfig {
-                cases: args.cases,
-                seed: args.seed,
+                cases: generated.cases,
+                seed: generated.seed,
                 isolation: args.isolation,
                 checkers: args.checker.clone(),
                 keep: args.keep.clone(),

@@ -922,7 +922,7 @@ impl fmt::Display for Property {
 mod tests {
     use super::*;
     use txhunt_model::access::{Accesses, Read, Write};
-    use txhunt_model::{StepRecord, TxnRecord};
+    use txhunt_model::TxnRecord;
 
     /// A transaction of hand-built reads and writes (rows are numbers, versions steps).
     fn txn(label: &str, reads: &[(usize, Ver)], replaces: &[(usize, Ver)], step: usize) -> Txn {
@@ -1022,26 +1022,7 @@ mod tests {
             none(),
             none(),
         ];
-        // Built from JSON so that fields added to `History` later keep their defaults.
-        let mut history: History = serde_json::from_value(serde_json::json!({
-            "target": "sqlite",
-            "isolation": Isolation::ReadUncommitted,
-            "init": [Outcome::Ok, Outcome::Ok],
-            "steps": [],
-            "schedule": [],
-            "txns": [],
-        }))
-        .unwrap();
-        history.steps = (accesses.into_iter().enumerate())
-            .map(|(s, accesses)| StepRecord {
-                submitted: Some(s),
-                completed: Some(s),
-                blocked: false,
-                outcome: Outcome::Ok,
-                resumed_together: None,
-                accesses: Some(accesses),
-            })
-            .collect();
+        let mut history = crate::export::recorded(accesses.to_vec(), |_| Outcome::Ok);
         history.txns = ["t1", "t2"]
             .map(|label| TxnRecord {
                 label: label.into(),

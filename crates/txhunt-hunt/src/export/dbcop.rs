@@ -274,7 +274,7 @@ mod tests {
     use serde_json::json;
     use txhunt_model::access::{Accesses, Read, RowId, Version, Write, WriteKind};
     use txhunt_model::error::{DbError, ErrorClass};
-    use txhunt_model::{scenario, Event, History, Isolation, Outcome, StepRecord};
+    use txhunt_model::{scenario, Event, Outcome};
     use txhunt_model::{TxnRecord, TxnStatus};
 
     fn row(rid: i64) -> RowId {
@@ -364,30 +364,13 @@ mod tests {
             code: None,
             message: "deadlock".into(),
         });
-        // Built from JSON so that fields added to `History` later keep their defaults.
-        let mut history: History = serde_json::from_value(json!({
-            "target": "sqlite",
-            "isolation": Isolation::ReadUncommitted,
-            "init": [Outcome::Ok, Outcome::Ok],
-            "steps": [],
-            "schedule": [],
-            "txns": [],
-        }))
-        .unwrap();
-        history.steps = (accesses.into_iter().enumerate())
-            .map(|(s, accesses)| StepRecord {
-                submitted: Some(s),
-                completed: Some(s),
-                blocked: false,
-                outcome: if s == 9 {
-                    deadlock.clone()
-                } else {
-                    Outcome::Ok
-                },
-                resumed_together: None,
-                accesses: Some(accesses),
-            })
-            .collect();
+        let mut history = crate::export::recorded(accesses, |s| {
+            if s == 9 {
+                deadlock.clone()
+            } else {
+                Outcome::Ok
+            }
+        });
         history.schedule = (0..13).map(|step| Event::Completed { step }).collect();
         history.txns = [
             TxnStatus::Committed,

@@ -327,3 +327,35 @@ fn read_number(version: Option<Version>) -> Option<u64> {
         Some(Version::Init(_)) | None => None,
     }
 }
+
+/// A SQLite READ UNCOMMITTED history of steps that each completed in turn with `outcome(s)`
+/// and recorded `accesses[s]`, for tests that build histories by hand (schedule and
+/// transactions left to the test).
+#[cfg(test)]
+pub(crate) fn recorded(
+    accesses: Vec<txhunt_model::access::Accesses>,
+    outcome: impl Fn(usize) -> txhunt_model::Outcome,
+) -> History {
+    use txhunt_model::{Isolation, Outcome, StepRecord};
+    // Built from JSON so that fields added to `History` later keep their defaults.
+    let mut history: History = serde_json::from_value(serde_json::json!({
+        "target": "sqlite",
+        "isolation": Isolation::ReadUncommitted,
+        "init": [Outcome::Ok, Outcome::Ok],
+        "steps": [],
+        "schedule": [],
+        "txns": [],
+    }))
+    .expect("a history parses");
+    history.steps = (accesses.into_iter().enumerate())
+        .map(|(s, accesses)| StepRecord {
+            submitted: Some(s),
+            completed: Some(s),
+            blocked: false,
+            outcome: outcome(s),
+            resumed_together: None,
+            accesses: Some(accesses),
+        })
+        .collect();
+    history
+}

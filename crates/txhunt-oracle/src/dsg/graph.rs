@@ -78,12 +78,13 @@ impl Dsg {
             Some(Version::Step(s)) => Some(writer_of[s]),
             _ => None,
         };
-        // Per (row, overwritten version): the next version. A statement that wrote a row
-        // twice (a multi-row upsert) overwrote its own version: that is no next version.
+        // Per (row, overwritten version): the next version, installed by a transaction in the
+        // graph (an aborted write installed nothing). A statement that wrote a row twice (a
+        // multi-row upsert) overwrote its own version: that is no next version.
         let mut next: HashMap<(RowId, Option<Version>), Version> = HashMap::new();
         for (s, record) in history.steps.iter().enumerate() {
             for w in record.accesses.iter().flat_map(|a| &a.writes) {
-                if w.overwrote != Some(Version::Step(s)) {
+                if w.overwrote != Some(Version::Step(s)) && keep(writer_of[s]) {
                     next.insert((w.row.clone(), w.overwrote), Version::Step(s));
                 }
             }

@@ -23,7 +23,7 @@ mod transactions;
 
 pub use graph::{Dsg, Edge, Kind};
 pub use oracle::Adya;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::time::Duration;
 pub use transactions::Transactions;
 use txhunt_exec::Runner;
@@ -225,7 +225,7 @@ fn reads_of_uncommitted(history: &History, txns: &Transactions) -> Vec<Anomaly> 
     let committed = |t: usize| txns.committed[t];
     let aborted = |t: usize| txns.aborted[t];
     // Versions their own transaction overwrote later: (row, version).
-    let overwritten_by_installer: Vec<_> = (history.steps.iter().enumerate())
+    let overwritten_by_installer: HashSet<_> = (history.steps.iter().enumerate())
         .flat_map(|(s, r)| {
             r.accesses
                 .iter()
