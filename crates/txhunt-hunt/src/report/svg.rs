@@ -56,7 +56,7 @@ pub fn cycle(observed: &Observed) -> String {
     for (k, d) in observed.cycle.iter().enumerate() {
         let ((x1, y1), (x2, y2)) = (at(index(&d.from)), at(index(&d.to)));
         // Parallel edges between the same pair bend by different amounts.
-        let bend = 40.0 + 25.0 * k as f64;
+        let bend = 70.0 + 30.0 * k as f64;
         let (dx, dy) = (x2 - x1, y2 - y1);
         let length = (dx * dx + dy * dy).sqrt().max(1.0);
         let (ux, uy) = (dx / length, dy / length);
@@ -81,11 +81,20 @@ pub fn cycle(observed: &Observed) -> String {
             Some(p) => format!("{} `{p}`", d.kind),
             None => format!("{} {}", d.kind, d.row),
         };
+        // The label sits beside the curve's apex, on its outer side.
+        let (lx, ly) = ((sx + ex) / 4.0 + cx / 2.0, (sy + ey) / 4.0 + cy / 2.0);
+        let anchor = if cx < (sx + ex) / 2.0 - 1.0 {
+            "end"
+        } else if cx > (sx + ex) / 2.0 + 1.0 {
+            "start"
+        } else {
+            "middle"
+        };
         let _ = writeln!(
             svg,
-            r#"<text x="{:.1}" y="{:.1}" fill="{colour}" text-anchor="middle">{}</text>"#,
-            (sx + ex) / 4.0 + cx / 2.0,
-            (sy + ey) / 4.0 + cy / 2.0,
+            r#"<text x="{:.1}" y="{:.1}" fill="{colour}" text-anchor="{anchor}">{}</text>"#,
+            lx + (cx - (sx + ex) / 2.0).signum() * 6.0,
+            ly + 4.0,
             escape(&label)
         );
     }
