@@ -125,12 +125,18 @@ impl Dsg {
                     add(previous, writer_of[s], Kind::Ww, &w.row, w.overwrote, s);
                 }
             }
-            for r in &accesses.reads {
-                if let Some(installer) = writer(r.version) {
-                    add(installer, reader_of[s], Kind::Wr, &r.row, r.version, s);
+            // A write a savepoint rollback undid installed nothing, but its statement did read
+            // the version it overwrote: that read stays the transaction's.
+            let undone = (accesses.writes.iter())
+                .filter(|_| writer_of[s] != reader_of[s])
+                .map(|w| (&w.row, w.overwrote));
+            let reads = accesses.reads.iter().map(|r| (&r.row, r.version));
+            for (row, version) in reads.chain(undone) {
+                if let Some(installer) = writer(version) {
+                    add(installer, reader_of[s], Kind::Wr, row, version, s);
                 }
-                if let Some(overwriter) = overwriter(&r.row, r.version) {
-                    add(reader_of[s], overwriter, Kind::Rw, &r.row, r.version, s);
+                if let Some(overwriter) = overwriter(row, version) {
+                    add(reader_of[s], overwriter, Kind::Rw, row, version, s);
                 }
             }
         }
