@@ -37,10 +37,8 @@ const COLUMNS: [(&str, Isolation); 10] = [
 /// anti-dependency).
 ///
 /// The expectations are Adya's classes of what each DBMS really does with these texts
-/// (`tests/hermitage/README.md` explains every cell that is not simply Hermitage's verdict).
-/// Cells that need a predicate read-dependency (g-single-write-1 on MariaDB RR, g-single-write-2
-/// on PostgreSQL RC and MariaDB RU/RC/RR) and g1b on MariaDB RU (an intermediate read) are
-/// listed in that README under the cells that fail today.
+/// (`tests/hermitage/README.md` explains every cell that is not simply Hermitage's verdict, and
+/// which DSG gaps the cells that failed while it was built showed).
 #[rustfmt::skip]
 const EXPECTED: &[(&str, [&str; 10])] = &[
     //                            PostgreSQL 15: RC, RR, SER            MariaDB 10.11: RU, RC, RR, SER                                    SQLite  Turso  Turso MVCC (SI)
