@@ -9,6 +9,13 @@ use txhunt_model::{History, Isolation, TestCase};
 pub trait Runner: Sync {
     /// Executes `case` at `isolation` and returns its history.
     fn run(&self, case: &TestCase, isolation: Isolation) -> Result<History, TargetError>;
+    /// Executes `case` at `isolation` instrumented ([`Executor::execute_instrumented`]): its
+    /// history has every statement's read/write accesses.
+    fn run_instrumented(
+        &self,
+        case: &TestCase,
+        isolation: Isolation,
+    ) -> Result<History, TargetError>;
     /// The target's profile (it decides some verdicts, e.g. whether SERIALIZABLE orders reads
     /// by commit time).
     fn profile(&self) -> &dyn Profile;
@@ -25,6 +32,15 @@ pub struct TargetRunner<'a> {
 impl Runner for TargetRunner<'_> {
     fn run(&self, case: &TestCase, isolation: Isolation) -> Result<History, TargetError> {
         self.executor.execute(self.target, case, isolation)
+    }
+
+    fn run_instrumented(
+        &self,
+        case: &TestCase,
+        isolation: Isolation,
+    ) -> Result<History, TargetError> {
+        self.executor
+            .execute_instrumented(self.target, case, isolation)
     }
 
     fn profile(&self) -> &dyn Profile {

@@ -18,6 +18,13 @@ pub enum Detail {
         /// The transactions in serial order, e.g. `t2 → t1 (rolled back)`.
         order: String,
     },
+    /// The sequential order a run was compared with (SDG).
+    SequentialOrder {
+        /// The statements in order, e.g. `t2.2 → t1.2 → t2.3`.
+        order: String,
+        /// The order as a scenario `txhunt run` replays.
+        scenario: String,
+    },
     /// A table whose rows differ between the concurrent and the serial run (WSS).
     Table {
         /// The table.
@@ -79,6 +86,11 @@ impl Detail {
                     schedule.name()
                 )]
             }
+            Detail::SequentialOrder { order, .. } => {
+                vec![format!(
+                    "sequential order (statement dependency graph): {order}"
+                )]
+            }
             Detail::Table {
                 table,
                 concurrent,
@@ -118,6 +130,28 @@ impl Detail {
             Detail::Note { text } => vec![text.clone()],
         }
     }
+}
+
+/// The tables whose rows differ between a concurrent run's final state and a serial or
+/// sequential one's.
+pub(crate) fn state_diff(concurrent: &DbState, serial: &DbState) -> Vec<Detail> {
+    let names: std::collections::BTreeSet<&str> = concurrent
+        .tables()
+        .chain(serial.tables())
+        .map(|(n, _)| n)
+        .collect();
+    names
+        .into_iter()
+        .filter_map(|name| {
+            let c = concurrent.table(name).unwrap_or(&[]);
+            let s = serial.table(name).unwrap_or(&[]);
+            (c != s).then(|| Detail::Table {
+                table: name.to_string(),
+                concurrent: c.to_vec(),
+                serial: s.to_vec(),
+            })
+        })
+        .collect()
 }
 
 /// An Adya phenomenon in a run, as `txhunt run --oracle dsg --format json` lists it.

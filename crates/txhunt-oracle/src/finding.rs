@@ -19,30 +19,34 @@ pub enum OracleId {
     Differential,
     /// Adya's phenomena in the direct serialization graph ([`crate::dsg`]).
     Dsg,
+    /// The statement dependency graph's sequential order (TxCheck, [`crate::sdg`]).
+    Sdg,
 }
 
 impl OracleId {
     /// Every oracle, in the order `--oracle` lists them.
-    pub const ALL: [OracleId; 4] = [
+    pub const ALL: [OracleId; 5] = [
         OracleId::Explicit,
         OracleId::Wss,
         OracleId::Differential,
         OracleId::Dsg,
+        OracleId::Sdg,
     ];
 
-    /// The oracle's name: `explicit`, `wss`, `differential`, `dsg`.
+    /// The oracle's name: `explicit`, `wss`, `differential`, `dsg`, `sdg`.
     pub fn name(self) -> &'static str {
         match self {
             OracleId::Explicit => "explicit",
             OracleId::Wss => "wss",
             OracleId::Differential => "differential",
             OracleId::Dsg => "dsg",
+            OracleId::Sdg => "sdg",
         }
     }
 
     /// Whether the oracle needs the run's read/write history (an instrumented run).
     pub fn needs_history(self) -> bool {
-        self == OracleId::Dsg
+        matches!(self, OracleId::Dsg | OracleId::Sdg)
     }
 }
 
@@ -54,7 +58,7 @@ impl fmt::Display for OracleId {
 
 /// An oracle name that is not one of [`OracleId::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown oracle '{0}'; accepted: explicit, wss, differential, dsg")]
+#[error("unknown oracle '{0}'; accepted: explicit, wss, differential, dsg, sdg")]
 pub struct UnknownOracle(pub String);
 
 impl FromStr for OracleId {
@@ -89,7 +93,7 @@ impl SerialLevel {
     }
 }
 
-/// What a WSS finding saw differ from the serial schedule.
+/// What a WSS or SDG finding saw differ from the serial or sequential order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Divergence {
     /// The final database state.
@@ -157,6 +161,8 @@ pub enum Signature {
     Differential(Difference),
     /// An Adya phenomenon (`dsg:G-single`).
     Dsg(Phenomenon),
+    /// A difference from the statement dependency graph's sequential order (`sdg:read`).
+    Sdg(Divergence),
 }
 
 impl Signature {
@@ -169,6 +175,7 @@ impl Signature {
             Signature::Wss(..) => OracleId::Wss,
             Signature::Differential(_) => OracleId::Differential,
             Signature::Dsg(_) => OracleId::Dsg,
+            Signature::Sdg(_) => OracleId::Sdg,
         }
     }
 }
@@ -182,6 +189,7 @@ impl fmt::Display for Signature {
             Signature::Wss(level, what) => write!(f, "{}:{}", level.name(), what.name()),
             Signature::Differential(d) => f.write_str(d.name()),
             Signature::Dsg(p) => write!(f, "dsg:{}", p.name()),
+            Signature::Sdg(what) => write!(f, "sdg:{}", what.name()),
         }
     }
 }
@@ -218,13 +226,16 @@ impl FromStr for Signature {
             return Ok(Signature::Differential(d));
         }
         let (level, what) = s.split_once(':').ok_or_else(unknown)?;
-        let level = [SerialLevel::Transaction, SerialLevel::Statement]
-            .into_iter()
-            .find(|l| l.name() == level)
-            .ok_or_else(unknown)?;
         let what = [Divergence::FinalState, Divergence::Write, Divergence::Read]
             .into_iter()
             .find(|d| d.name() == what)
+            .ok_or_else(unknown)?;
+        if level == "sdg" {
+            return Ok(Signature::Sdg(what));
+        }
+        let level = [SerialLevel::Transaction, SerialLevel::Statement]
+            .into_iter()
+            .find(|l| l.name() == level)
             .ok_or_else(unknown)?;
         Ok(Signature::Wss(level, what))
     }

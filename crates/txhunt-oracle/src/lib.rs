@@ -8,7 +8,10 @@
 //! * [`differential`]: differential testing (DT²): the same case on two targets of one
 //!   family must block, fail, answer and end the same way;
 //! * [`dsg`]: Adya's phenomena (G0 … G2) in the direct serialization graph of an instrumented
-//!   run, each a bug candidate where the profile's level guarantee forbids it.
+//!   run, each a bug candidate where the profile's level guarantee forbids it;
+//! * [`sdg`]: TxCheck's statement dependency graph: an instrumented run's statements re-run
+//!   one after another in a topological order of their dependencies must return what they
+//!   returned and end in the same state.
 //!
 //! Every oracle implements [`Oracle`] and is found by its [`OracleId`] ([`by_names`]). Those
 //! that re-execute derived cases do so through a [`Runner`]; what a DBMS documents about its
@@ -21,6 +24,7 @@ mod evidence;
 pub mod explicit;
 mod finding;
 pub mod permit;
+pub mod sdg;
 pub mod wss;
 
 pub use evidence::{Dependency, Detail, Observed};
@@ -96,6 +100,7 @@ pub fn oracle(id: OracleId) -> Box<dyn Oracle> {
         OracleId::Wss => Box::new(wss::Wss),
         OracleId::Differential => Box::new(differential::Differential),
         OracleId::Dsg => Box::new(dsg::Adya),
+        OracleId::Sdg => Box::new(sdg::Sdg),
     }
 }
 
@@ -146,7 +151,7 @@ mod tests {
         );
         assert_eq!(
             by_names("dt2").err().unwrap().to_string(),
-            "unknown oracle 'dt2'; accepted: explicit, wss, differential, dsg"
+            "unknown oracle 'dt2'; accepted: explicit, wss, differential, dsg, sdg"
         );
     }
 }

@@ -18,7 +18,7 @@ pub mod cycles;
 pub mod graph;
 mod oracle;
 mod predicate;
-mod rows;
+pub(crate) mod rows;
 mod transactions;
 
 pub use graph::{Dsg, Edge, Kind};

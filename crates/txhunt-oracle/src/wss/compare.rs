@@ -3,6 +3,7 @@
 
 use super::order;
 use super::schedule::{Serial, Unit};
+use crate::evidence::state_diff;
 use crate::{same_rows, Detail, Divergence, Finding, SerialLevel, Signature};
 use txhunt_model::{DbState, History, StmtKind, TestCase};
 
@@ -95,25 +96,4 @@ pub fn compare(
         });
     }
     findings
-}
-
-/// The tables whose rows differ between the two states.
-fn state_diff(concurrent: &DbState, serial: &DbState) -> Vec<Detail> {
-    let names: std::collections::BTreeSet<&str> = concurrent
-        .tables()
-        .chain(serial.tables())
-        .map(|(n, _)| n)
-        .collect();
-    names
-        .into_iter()
-        .filter_map(|name| {
-            let c = concurrent.table(name).unwrap_or(&[]);
-            let s = serial.table(name).unwrap_or(&[]);
-            (c != s).then(|| Detail::Table {
-                table: name.to_string(),
-                concurrent: c.to_vec(),
-                serial: s.to_vec(),
-            })
-        })
-        .collect()
 }

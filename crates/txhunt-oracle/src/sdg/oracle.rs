@@ -1,0 +1,457 @@
+//! The SDG oracle (paper 002 §3.3): graph decycling, then oracle checking against a sequential
+//! execution, with txhunt's choices where the paper leaves room:
+//!
+//! * **Decycling** removes, from a cycle of the graph, the statement that completed last in the
+//!   run (the paper picks at random) and re-executes the refined case, instrumented, with the
+//!   same submitted order; after [`DECYCLE_ROUNDS`] removals a case still cyclic is left to the
+//!   DSG oracle, and the oracle says so.
+//! * **Order**: among statements free to go next, the one that completed first in the run
+//!   ([`Graph::order`]).
+//! * **What a predicate did not match** is not recorded (the paper over-approximates it with
+//!   whole-table version-set reads, which would take locks at SERIALIZABLE and change when
+//!   InnoDB takes its snapshot). Instead the sequential run is itself instrumented: when a
+//!   statement there returned, matched or overwrote a row version it did not see in the run,
+//!   the run's statement must have seen an older or a newer version of that row, and the
+//!   statement is placed before the version's installer or after the next version's (first the
+//!   one the run's schedule makes visible, then the other), and the order is run again, up to
+//!   [`SEQUENTIAL_RUNS`] times. An INSERT that fails there on a key that another row holds is
+//!   placed outside that row's versions with the key the same way. A difference no placement
+//!   explains is reported; one still being explained after the last run leaves the case
+//!   unjudged.
+//! * **Documented behaviour** (issue: permissible vs bug): a statement that waited for a lock
+//!   at a level whose DBMS documents that a waiting write re-checks only the rows it waited for
+//!   (PostgreSQL's READ COMMITTED) or reads their latest committed versions
+//!   (InnoDB's semi-consistent read) may see two moments of the database, which no single place
+//!   in a sequential order reproduces: its difference is excused with the manual's section.
+//!   A difference of a statement that did not wait is never excused this way.
+
+use super::graph::{Edge, Graph, Kind};
+use super::sequential::Sequential;
+use crate::dsg::rows;
+use crate::evidence::state_diff;
+use crate::{
+    Detail, Divergence, Excuse, Finding, Judged, OracleId, Permissible, Signature, Unjudged,
+};
+use std::collections::HashMap;
+use txhunt_db::profile::claim::{Behaviour, Claim};
+use txhunt_exec::Runner;
+use txhunt_model::access::{RowId, Version, WriteKind};
+use txhunt_model::scenario::print;
+use txhunt_model::{History, StmtKind, TestCase, Value};
+
+/// How many statements decycling removes before it leaves a case to the DSG oracle.
+pub const DECYCLE_ROUNDS: usize = 4;
+/// How many sequential runs may be spent placing statements by what they did not match.
+pub const SEQUENTIAL_RUNS: usize = 8;
+
+/// The statement-dependency-graph oracle (TxCheck).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Sdg;
+
+impl crate::Oracle for Sdg {
+    fn id(&self) -> OracleId {
+        OracleId::Sdg
+    }
+
+    fn check(&self, case: &TestCase, history: &History, runner: &dyn Runner) -> Judged {
+        match judge(case, history, runner) {
+            Ok(findings) => Judged {
+                findings,
+                unjudged: Vec::new(),
+            },
+            Err(reason) => Judged {
+                findings: Vec::new(),
+                unjudged: vec![Unjudged {
+                    oracle: OracleId::Sdg,
+                    reason,
+                }],
+            },
+        }
+    }
+}
+
+/// A run of the case as decycling refined it.
+struct Refined {
+    /// The case, without the statements removed.
+    case: TestCase,
+    /// Its instrumented run.
+    history: History,
+    /// Per step of `case`, the original case's step.
+    origin: Vec<usize>,
+    /// The original steps removed, in the order they were.
+    removed: Vec<usize>,
+}
+
+/// The findings of the oracle, or why it could not judge.
+fn judge(case: &TestCase, history: &History, runner: &dyn Runner) -> Result<Vec<Finding>, String> {
+    untracked(case, history)?;
+    let mut run = Refined {
+        case: case.clone(),
+        history: history.clone(),
+        origin: (0..case.steps.len()).collect(),
+        removed: Vec::new(),
+    };
+    let graph = loop {
+        let graph = Graph::build(&run.case, &run.history);
+        let Some(cycle) = graph.cycle() else {
+            break graph;
+        };
+        if run.removed.len() == DECYCLE_ROUNDS {
+            return Err(format!(
+                "the statement dependency graph stayed cyclic after removing {DECYCLE_ROUNDS} statements; the DSG oracle judges this run"
+            ));
+        }
+        let last = *cycle
+            .iter()
+            .max_by_key(|&&s| (graph.completed(s), s))
+            .expect("a cycle has statements");
+        run = without(run, last, runner)?;
+    };
+    let mut learnt: Vec<Edge> = Vec::new();
+    for _ in 0..SEQUENTIAL_RUNS {
+        let order = graph
+            .order(&learnt)
+            .expect("only placements that keep the graph acyclic are learnt");
+        let seq = Sequential::of(&run.case, &order);
+        let seq_history = runner
+            .run_instrumented(&seq.case, run.history.isolation)
+            .map_err(|e| format!("the sequential order could not run: {e}"))?;
+        let differing = seq.differing(&run.history, &seq_history);
+        let states = (run.history.final_state.as_ref()).zip(seq_history.final_state.as_ref());
+        let state_differs = states.is_some_and(|(a, b)| a != b);
+        if differing.is_empty() && !state_differs {
+            return Ok(Vec::new());
+        }
+        // Later differences may follow from the first (Algorithm 1 stops at the first): the
+        // first is the one to explain.
+        let Some(&(first, i)) = differing.first() else {
+            let report = Report::new(&run, &graph, &seq, &seq_history, &learnt);
+            return Ok(vec![report.finding(None, &[])]);
+        };
+        let unseen = match seq.unseen(&run.history, &seq_history, i) {
+            Some(rows) if rows.is_empty() => key_holders(&run.history, &graph, first),
+            Some(rows) => rows,
+            None => Vec::new(),
+        };
+        let mut placed: Vec<Edge> = Vec::new();
+        for (row, version) in unseen {
+            let mut all = learnt.clone();
+            all.extend(placed.iter().cloned());
+            if let Some(e) = place(&graph, &all, first, &row, version) {
+                placed.push(e);
+            }
+        }
+        if placed.is_empty() {
+            let report = Report::new(&run, &graph, &seq, &seq_history, &learnt);
+            let later: Vec<usize> = differing[1..].iter().map(|&(s, _)| s).collect();
+            let mut finding = report.finding(Some(first), &later);
+            let claims = runner.profile().claims(run.history.isolation);
+            finding.permissible = excuse(&run, first, claims);
+            return Ok(vec![finding]);
+        }
+        learnt.extend(placed);
+    }
+    Err(format!(
+        "undecided: {SEQUENTIAL_RUNS} sequential orders left statements whose results differ only in rows their run did not show"
+    ))
+}
+
+/// An error when the run has statements instrumentation did not track: their effects are
+/// not in the graph.
+fn untracked(case: &TestCase, history: &History) -> Result<(), String> {
+    if history.tables.is_empty() {
+        return Err("the run was not instrumented: no read/write history".into());
+    }
+    let graph = Graph::build(case, history);
+    for &s in &graph.nodes {
+        let Some(accesses) = &history.steps[s].accesses else {
+            return Err(format!("step {} has no read/write record", s + 1));
+        };
+        if let Some(why) = accesses.untracked.first() {
+            return Err(format!("step {} is not tracked: {why}", s + 1));
+        }
+        if accesses.reads.iter().any(|r| r.version.is_none()) {
+            return Err(format!(
+                "step {} read rows an untracked statement wrote",
+                s + 1
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `run` without its step `step`, re-executed.
+fn without(run: Refined, step: usize, runner: &dyn Runner) -> Result<Refined, String> {
+    let mut case = run.case;
+    case.steps.remove(step);
+    let mut origin = run.origin;
+    let mut removed = run.removed;
+    removed.push(origin.remove(step));
+    let history = runner
+        .run_instrumented(&case, run.history.isolation)
+        .map_err(|e| format!("the case without a statement of a cycle could not run: {e}"))?;
+    untracked(&case, &history)?;
+    Ok(Refined {
+        case,
+        history,
+        origin,
+        removed,
+    })
+}
+
+/// The placement of statement `s` that keeps it from seeing `version` of `row`, among the two
+/// that can (after the next version's installer, or before this version's), that keeps the
+/// graph acyclic with `learnt`; the one the run's schedule points to first.
+fn place(graph: &Graph, learnt: &[Edge], s: usize, row: &RowId, version: Version) -> Option<Edge> {
+    let unseen = |from: usize, to: usize| Edge {
+        from,
+        to,
+        kind: Kind::Unseen,
+        row: row.clone(),
+        version,
+    };
+    let after = graph
+        .next(row, version)
+        .filter(|&j| j != s)
+        .map(|j| unseen(j, s));
+    let before = match version {
+        Version::Step(i) if i != s && graph.nodes.contains(&i) => Some(unseen(s, i)),
+        _ => None,
+    };
+    let options = if after
+        .as_ref()
+        .is_some_and(|e| graph.visible_before(e.from, s))
+    {
+        [after, before]
+    } else {
+        [before, after]
+    };
+    options.into_iter().flatten().find(|e| {
+        let mut all = learnt.to_vec();
+        all.push(e.clone());
+        graph.order(&all).is_some()
+    })
+}
+
+/// For an INSERT of step `s`: the versions of other rows that hold a key one of its rows
+/// has (in `history`'s tables' primary keys), which it must not be placed among.
+fn key_holders(history: &History, graph: &Graph, s: usize) -> Vec<(RowId, Version)> {
+    let Some(accesses) = &history.steps[s].accesses else {
+        return Vec::new();
+    };
+    let key = |table: &str, image: &[Value]| -> Option<Vec<Value>> {
+        let meta = history.tables.iter().find(|t| t.name == table)?;
+        let at = |c: &String| meta.columns.iter().position(|x| x == c);
+        let key: Option<Vec<Value>> = meta
+            .key
+            .iter()
+            .map(|c| image.get(at(c)?).cloned())
+            .collect();
+        key.filter(|k| !k.is_empty())
+    };
+    let inserted: Vec<(String, Vec<Value>)> = (accesses.writes.iter())
+        .filter(|w| w.kind == WriteKind::Insert)
+        .filter_map(|w| Some((w.row.table.clone(), key(&w.row.table, &w.image)?)))
+        .collect();
+    let init = (history.init_writes.iter().enumerate())
+        .flat_map(|(i, ws)| ws.iter().map(move |w| (Version::Init(i), w)));
+    let steps = (graph.nodes.iter()).flat_map(|&n| {
+        (history.steps[n].accesses.iter())
+            .flat_map(|a| &a.writes)
+            .map(move |w| (Version::Step(n), w))
+    });
+    init.chain(steps)
+        .filter(|(v, w)| w.kind != WriteKind::Delete && *v != Version::Step(s))
+        .filter(|(_, w)| {
+            let k = key(&w.row.table, &w.image);
+            inserted
+                .iter()
+                .any(|(t, ik)| *t == w.row.table && Some(ik) == k.as_ref())
+        })
+        .map(|(v, w)| (w.row.clone(), v))
+        .collect()
+}
+
+/// What a report of a difference needs.
+struct Report<'a> {
+    run: &'a Refined,
+    graph: &'a Graph,
+    seq: &'a Sequential,
+    seq_history: &'a History,
+    learnt: &'a [Edge],
+    /// Per step of the refined case, its label (`t1.2`: the second statement of `t1`).
+    labels: Vec<String>,
+    /// Readable row names (`t(k=1)`).
+    rows: HashMap<RowId, String>,
+}
+
+impl<'a> Report<'a> {
+    fn new(
+        run: &'a Refined,
+        graph: &'a Graph,
+        seq: &'a Sequential,
+        seq_history: &'a History,
+        learnt: &'a [Edge],
+    ) -> Self {
+        Report {
+            labels: label_steps(&run.case),
+            rows: rows::names(&run.history),
+            run,
+            graph,
+            seq,
+            seq_history,
+            learnt,
+        }
+    }
+
+    /// The finding: statement `first` (a step of the refined case) is the first whose outcome
+    /// differs, `later` those that differ after it (`None`: only the final state differs).
+    fn finding(&self, first: Option<usize>, later: &[usize]) -> Finding {
+        let case = &self.run.case;
+        let mut details = vec![self.order()];
+        let (what, summary) = match first {
+            Some(s) => {
+                let stmt = &case.steps[s].stmt;
+                let what = if stmt.kind() == StmtKind::Select {
+                    Divergence::Read
+                } else {
+                    Divergence::Write
+                };
+                let i = self.position(s);
+                let summary = format!(
+                    "sdg: {} `{}` gave {} in the run but {} in the sequential order of its dependencies",
+                    self.labels[s],
+                    stmt.sql,
+                    self.run.history.steps[s].outcome,
+                    self.seq_history.steps[i].outcome
+                );
+                (what, summary)
+            }
+            None => (
+                Divergence::FinalState,
+                "sdg: every statement returned what it returned in the run, but the sequential order ends in another state".to_string(),
+            ),
+        };
+        for (n, &s) in first.iter().chain(later).enumerate() {
+            details.push(Detail::Statement {
+                session: case.steps[s].session.clone(),
+                sql: case.steps[s].stmt.sql.clone(),
+                concurrent: self.run.history.steps[s].outcome.clone(),
+                serial: self.seq_history.steps[self.position(s)].outcome.clone(),
+            });
+            let text = if n == 0 {
+                format!("{}'s place: {}", self.labels[s], self.place_of(s))
+            } else {
+                format!("{} differs after the first difference", self.labels[s])
+            };
+            details.push(Detail::Note { text });
+        }
+        if let (Some(ours), Some(seq)) =
+            (&self.run.history.final_state, &self.seq_history.final_state)
+        {
+            details.extend(state_diff(ours, seq));
+        }
+        if !self.run.removed.is_empty() {
+            let removed: Vec<String> = (self.run.removed.iter())
+                .map(|s| format!("step {}", s + 1))
+                .collect();
+            details.push(Detail::Note {
+                text: format!(
+                    "decycling removed {} and re-ran the rest: the case judged is the scenario without them",
+                    removed.join(", ")
+                ),
+            });
+        }
+        let steps = first
+            .iter()
+            .chain(later)
+            .map(|&s| self.run.origin[s])
+            .collect();
+        Finding {
+            details,
+            ..Finding::new(Signature::Sdg(what), summary, steps)
+        }
+    }
+
+    /// Where step `s` of the refined case is in the sequential order.
+    fn position(&self, s: usize) -> usize {
+        (self.seq.origin.iter())
+            .position(|&o| o == s)
+            .expect("a differing statement is in the sequential order")
+    }
+
+    /// The sequential order, as labels and as a replayable scenario.
+    fn order(&self) -> Detail {
+        Detail::SequentialOrder {
+            order: (self.seq.origin.iter())
+                .map(|&s| self.labels[s].clone())
+                .collect::<Vec<_>>()
+                .join(" → "),
+            scenario: print(&self.seq.case),
+        }
+    }
+
+    /// The dependencies that fix where statement `s` goes, in words.
+    fn place_of(&self, s: usize) -> String {
+        let learnt = self.learnt.iter().filter(|e| e.to == s || e.from == s);
+        let text: Vec<String> = (self.graph.around(s).chain(learnt))
+            .map(|e| {
+                let (rel, other) = if e.to == s {
+                    ("after", e.from)
+                } else {
+                    ("before", e.to)
+                };
+                let row = self.rows.get(&e.row).cloned();
+                format!(
+                    "{rel} {} ({} on {}, version {})",
+                    self.labels[other],
+                    e.kind.name(),
+                    row.unwrap_or_else(|| e.row.to_string()),
+                    e.version
+                )
+            })
+            .collect();
+        if text.is_empty() {
+            "free: it depends on no other statement".into()
+        } else {
+            text.join("; ")
+        }
+    }
+}
+
+/// Per step, a label: its transaction's and its place in it (`t1.2`).
+fn label_steps(case: &TestCase) -> Vec<String> {
+    let mut labels = vec![String::new(); case.steps.len()];
+    for txn in case.txns() {
+        for (k, &s) in txn.steps.iter().enumerate() {
+            labels[s] = format!("{}.{}", txn.label, k + 1);
+        }
+    }
+    labels
+}
+
+/// The documented behaviour that explains the first difference, at `step`, if one does: the
+/// statement waited for a lock, at a level whose DBMS documents that a waiting write sees the
+/// rows it waited for at a later moment than the rest.
+fn excuse(run: &Refined, step: usize, claims: &[Claim]) -> Option<Permissible> {
+    let claim = claims.iter().find(|c| {
+        matches!(
+            c.behaviour,
+            Behaviour::StatementSnapshots | Behaviour::SemiConsistentRead
+        )
+    })?;
+    if !run.history.steps[step].blocked {
+        return None;
+    }
+    Some(Permissible {
+        excuse: Excuse::Permissible,
+        behaviour: claim.behaviour.name().to_string(),
+        reason: claim.reason.to_string(),
+        source: claim.source.to_string(),
+        evidence: vec![format!(
+            "step {} waited for a lock before it completed",
+            run.origin[step] + 1
+        )],
+        ruled_out: Vec::new(),
+    })
+}
