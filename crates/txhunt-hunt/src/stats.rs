@@ -26,9 +26,12 @@ pub struct Stats {
     /// Permissible findings per documented behaviour (e.g. `semi-consistent-read`); Adya
     /// phenomena the level allows are counted in [`LevelStats::anomalies`] instead.
     pub permissible: BTreeMap<String, u64>,
-    /// Runs an oracle could not judge (a derived case could not run), per oracle.
+    /// Runs an oracle could not judge because a derived case could not run, per oracle.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub unjudged: BTreeMap<String, u64>,
+    /// Runs outside what an oracle can judge, per oracle and why (`sdg: cyclic`).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub out_of_scope: BTreeMap<String, u64>,
     /// Cases and findings per isolation level.
     pub levels: BTreeMap<String, LevelStats>,
 }
@@ -118,10 +121,12 @@ impl Stats {
 
     /// Counts a run an oracle could not judge.
     pub fn unjudged(&mut self, unjudged: &Unjudged) {
-        *self
-            .unjudged
-            .entry(unjudged.oracle.to_string())
-            .or_default() += 1;
+        let oracle = unjudged.oracle.to_string();
+        let counter = match &unjudged.scope {
+            None => self.unjudged.entry(oracle),
+            Some(scope) => self.out_of_scope.entry(format!("{oracle}: {scope}")),
+        };
+        *counter.or_default() += 1;
     }
 
     /// The counters of `history`'s isolation level.

@@ -336,11 +336,16 @@ pub struct Permissible {
 }
 
 /// An oracle that could not judge a run: a derived case it needed could not be executed (the
-/// server was lost, a connection refused). No verdict either way, and never a bug candidate.
+/// server was lost, a connection refused), or the run lies outside what the oracle can judge.
+/// No verdict either way, and never a bug candidate.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Unjudged {
     /// The oracle.
     pub oracle: OracleId,
+    /// Why, as a class a campaign counts: `None` when a derived case could not run, otherwise
+    /// what put the run out of the oracle's reach (`untracked`, `cyclic`, …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope: Option<String>,
     /// What it could not do, and why.
     pub reason: String,
 }

@@ -97,6 +97,9 @@ pub fn summary(summary: &Summary, out: &Path) -> String {
             "could not judge ({oracle}): {n} runs (a derived case could not run)"
         );
     }
+    for (why, n) in &s.out_of_scope {
+        let _ = writeln!(text, "out of the oracle's reach ({why}): {n} runs");
+    }
     text
 }
 

@@ -33,6 +33,7 @@ impl crate::Oracle for Adya {
                 findings: Vec::new(),
                 unjudged: vec![Unjudged {
                     oracle: OracleId::Dsg,
+                    scope: Some("not-instrumented".into()),
                     reason,
                 }],
             };
@@ -42,6 +43,7 @@ impl crate::Oracle for Adya {
         let unjudged = (!analysis.unknown.is_empty())
             .then(|| Unjudged {
                 oracle: OracleId::Dsg,
+                scope: Some("search-budget".into()),
                 reason: format!(
                     "the cycle search ran out of time in {} group(s) of transactions: their phenomena are unknown",
                     analysis.unknown.len()

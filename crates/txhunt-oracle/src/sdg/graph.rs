@@ -196,22 +196,20 @@ impl Graph {
         (order.len() == self.nodes.len()).then_some(order)
     }
 
-    /// The statements of one cycle of the graph (in cycle order), if it has one.
-    pub fn cycle(&self) -> Option<Vec<usize>> {
-        let order = self.order(&[]);
-        if order.is_some() {
+    /// The statements of one cycle of the graph with `extra` edges (in cycle order), if it
+    /// has one.
+    pub fn cycle(&self, extra: &[Edge]) -> Option<Vec<usize>> {
+        if self.order(extra).is_some() {
             return None;
         }
+        let edges: Vec<&Edge> = self.edges.iter().chain(extra).collect();
         // Peel off every statement some order could place; what remains has an incoming edge
         // from the remainder each, so walking those edges backwards must come round.
         let mut remaining: HashSet<usize> = self.nodes.iter().copied().collect();
         loop {
             let free: Vec<usize> = (remaining.iter().copied())
                 .filter(|&s| {
-                    !self
-                        .edges
-                        .iter()
-                        .any(|e| e.to == s && remaining.contains(&e.from))
+                    !(edges.iter()).any(|e| e.to == s && remaining.contains(&e.from))
                 })
                 .collect();
             if free.is_empty() {
@@ -225,7 +223,7 @@ impl Graph {
         let mut path = vec![start];
         loop {
             let at = *path.last().expect("the path starts with one statement");
-            let before = (self.edges.iter())
+            let before = (edges.iter())
                 .filter(|e| e.to == at && remaining.contains(&e.from))
                 .map(|e| e.from)
                 .min()?;

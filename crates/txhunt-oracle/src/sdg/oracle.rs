@@ -18,6 +18,8 @@
 //!   placed outside that row's versions with the key the same way. A difference no placement
 //!   explains is reported; one still being explained after the last run leaves the case
 //!   unjudged.
+//! * **Levels**: Theorem 1 needs a level of at least cursor stability (paper 002 Fig. 7): a
+//!   run at a level whose DBMS lets dirty reads through (G1a) is left to the DSG oracle.
 //! * **Documented behaviour** (issue: permissible vs bug): a statement that waited for a lock
 //!   at a level whose DBMS documents that a waiting write re-checks only the rows it waited for
 //!   (PostgreSQL's READ COMMITTED) or reads their latest committed versions
@@ -25,19 +27,20 @@
 //!   in a sequential order reproduces: its difference is excused with the manual's section.
 //!   A difference of a statement that did not wait is never excused this way.
 
-use super::graph::{Edge, Graph, Kind};
+use super::graph::{observed, Edge, Graph, Kind};
 use super::sequential::Sequential;
 use crate::dsg::rows;
 use crate::evidence::state_diff;
 use crate::{
     Detail, Divergence, Excuse, Finding, Judged, OracleId, Permissible, Signature, Unjudged,
 };
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use txhunt_db::profile::claim::{Behaviour, Claim};
 use txhunt_exec::Runner;
-use txhunt_model::access::{RowId, Version, WriteKind};
+use txhunt_model::access::{RowId, Version, Write, WriteKind};
+use txhunt_model::adya::Phenomenon;
 use txhunt_model::scenario::print;
-use txhunt_model::{History, StmtKind, TestCase, Value};
+use txhunt_model::{ErrorClass, History, Outcome, StmtKind, TestCase, Value};
 
 /// How many statements decycling removes before it leaves a case to the DSG oracle.
 pub const DECYCLE_ROUNDS: usize = 4;
@@ -59,13 +62,40 @@ impl crate::Oracle for Sdg {
                 findings,
                 unjudged: Vec::new(),
             },
-            Err(reason) => Judged {
+            Err(NotJudged { scope, reason }) => Judged {
                 findings: Vec::new(),
                 unjudged: vec![Unjudged {
                     oracle: OracleId::Sdg,
+                    scope: scope.map(str::to_string),
                     reason,
                 }],
             },
+        }
+    }
+}
+
+/// Why the oracle did not judge a run.
+struct NotJudged {
+    /// What put the run out of reach (`None`: a derived case could not run).
+    scope: Option<&'static str>,
+    /// In words.
+    reason: String,
+}
+
+impl NotJudged {
+    /// A run out of the oracle's reach for `scope`.
+    fn out_of(scope: &'static str, reason: String) -> NotJudged {
+        NotJudged {
+            scope: Some(scope),
+            reason,
+        }
+    }
+
+    /// A derived case that could not run.
+    fn infrastructure(reason: String) -> NotJudged {
+        NotJudged {
+            scope: None,
+            reason,
         }
     }
 }
@@ -83,7 +113,20 @@ struct Refined {
 }
 
 /// The findings of the oracle, or why it could not judge.
-fn judge(case: &TestCase, history: &History, runner: &dyn Runner) -> Result<Vec<Finding>, String> {
+fn judge(
+    case: &TestCase,
+    history: &History,
+    runner: &dyn Runner,
+) -> Result<Vec<Finding>, NotJudged> {
+    if (runner.profile().guarantee(history.isolation))
+        .allowance(Phenomenon::G1a)
+        .is_some()
+    {
+        return Err(NotJudged::out_of(
+            "dirty-reads",
+            format!("{} lets a statement read writes that are later rolled back, and Theorem 1 (paper 002 §3.2, Fig. 7) needs a level of at least cursor stability; the DSG oracle judges this run", history.isolation),
+        ));
+    }
     untracked(case, history)?;
     let mut run = Refined {
         case: case.clone(),
@@ -91,89 +134,137 @@ fn judge(case: &TestCase, history: &History, runner: &dyn Runner) -> Result<Vec<
         origin: (0..case.steps.len()).collect(),
         removed: Vec::new(),
     };
-    let graph = loop {
+    'decycled: loop {
         let graph = Graph::build(&run.case, &run.history);
-        let Some(cycle) = graph.cycle() else {
-            break graph;
-        };
-        if run.removed.len() == DECYCLE_ROUNDS {
-            return Err(format!(
-                "the statement dependency graph stayed cyclic after removing {DECYCLE_ROUNDS} statements; the DSG oracle judges this run"
-            ));
+        if let Some(cycle) = graph.cycle(&[]) {
+            run = decycle(run, &graph, &cycle, runner)?;
+            continue;
         }
-        let last = *cycle
-            .iter()
-            .max_by_key(|&&s| (graph.completed(s), s))
-            .expect("a cycle has statements");
-        run = without(run, last, runner)?;
-    };
-    let mut learnt: Vec<Edge> = Vec::new();
-    for _ in 0..SEQUENTIAL_RUNS {
-        let order = graph
-            .order(&learnt)
-            .expect("only placements that keep the graph acyclic are learnt");
-        let seq = Sequential::of(&run.case, &order);
-        let seq_history = runner
-            .run_instrumented(&seq.case, run.history.isolation)
-            .map_err(|e| format!("the sequential order could not run: {e}"))?;
-        let differing = seq.differing(&run.history, &seq_history);
-        let states = (run.history.final_state.as_ref()).zip(seq_history.final_state.as_ref());
-        let state_differs = states.is_some_and(|(a, b)| a != b);
-        if differing.is_empty() && !state_differs {
-            return Ok(Vec::new());
-        }
-        // Later differences may follow from the first (Algorithm 1 stops at the first): the
-        // first is the one to explain.
-        let Some(&(first, i)) = differing.first() else {
+        let mut learnt: Vec<Edge> = Vec::new();
+        for _ in 0..SEQUENTIAL_RUNS {
+            let order = graph
+                .order(&learnt)
+                .expect("only placements that keep the graph acyclic are learnt");
+            let seq = Sequential::of(&run.case, &order);
+            let seq_history = runner
+                .run_instrumented(&seq.case, run.history.isolation)
+                .map_err(|e| {
+                    NotJudged::infrastructure(format!("the sequential order could not run: {e}"))
+                })?;
+            let differing = seq.differing(&run.history, &seq_history);
+            let states = (run.history.final_state.as_ref()).zip(seq_history.final_state.as_ref());
+            let state_differs = states.is_some_and(|(a, b)| a != b);
             let report = Report::new(&run, &graph, &seq, &seq_history, &learnt);
-            return Ok(vec![report.finding(None, &[])]);
-        };
-        let unseen = match seq.unseen(&run.history, &seq_history, i) {
-            Some(rows) if rows.is_empty() => key_holders(&run.history, &graph, first),
-            Some(rows) => rows,
-            None => Vec::new(),
-        };
-        let mut placed: Vec<Edge> = Vec::new();
-        for (row, version) in unseen {
-            let mut all = learnt.clone();
-            all.extend(placed.iter().cloned());
-            if let Some(e) = place(&graph, &all, first, &row, version) {
-                placed.push(e);
+            // Later differences may follow from the first (Algorithm 1 stops at the first):
+            // the first is the one to explain.
+            let Some(&(first, i)) = differing.first() else {
+                return Ok(state_differs
+                    .then(|| report.finding(None, &[]))
+                    .into_iter()
+                    .collect());
+            };
+            let unseen = match seq.unseen(&run.history, &seq_history, i) {
+                Some(rows) if rows.is_empty() => {
+                    value_holders(&run.history, &graph, first, &seq_history.steps[i].outcome)
+                }
+                Some(rows) => rows,
+                None => Vec::new(),
+            };
+            let mut placed: Vec<Edge> = Vec::new();
+            for (row, version) in unseen {
+                let mut all = learnt.clone();
+                all.extend(placed.iter().cloned());
+                match place(&graph, &all, first, &row, version) {
+                    Placement::Placed(e) => placed.push(e),
+                    // Every way to keep it from seeing that version closes a cycle: a
+                    // dependency the run has that no record showed; decycle as for any other.
+                    Placement::Cyclic(e) => {
+                        all.push(e);
+                        let cycle = graph.cycle(&all).expect("the placement closes a cycle");
+                        run = decycle(run, &graph, &cycle, runner)?;
+                        continue 'decycled;
+                    }
+                    Placement::Impossible => {}
+                }
             }
+            if placed.is_empty() {
+                let later: Vec<usize> = differing[1..].iter().map(|&(s, _)| s).collect();
+                let mut finding = report.finding(Some(first), &later);
+                let claims = runner.profile().claims(run.history.isolation);
+                finding.permissible = excuse(&run, first, &learnt, claims);
+                return Ok(vec![finding]);
+            }
+            learnt.extend(placed);
         }
-        if placed.is_empty() {
-            let report = Report::new(&run, &graph, &seq, &seq_history, &learnt);
-            let later: Vec<usize> = differing[1..].iter().map(|&(s, _)| s).collect();
-            let mut finding = report.finding(Some(first), &later);
-            let claims = runner.profile().claims(run.history.isolation);
-            finding.permissible = excuse(&run, first, claims);
-            return Ok(vec![finding]);
-        }
-        learnt.extend(placed);
+        return Err(NotJudged::out_of(
+            "undecided",
+            format!("{SEQUENTIAL_RUNS} sequential orders left a statement whose result differs only in rows its run did not show"),
+        ));
     }
-    Err(format!(
-        "undecided: {SEQUENTIAL_RUNS} sequential orders left statements whose results differ only in rows their run did not show"
-    ))
 }
 
-/// An error when the run has statements instrumentation did not track: their effects are
-/// not in the graph.
-fn untracked(case: &TestCase, history: &History) -> Result<(), String> {
+/// `run` without the statement of `cycle` that completed last, re-executed; an error once
+/// [`DECYCLE_ROUNDS`] statements are gone.
+fn decycle(
+    run: Refined,
+    graph: &Graph,
+    cycle: &[usize],
+    runner: &dyn Runner,
+) -> Result<Refined, NotJudged> {
+    if run.removed.len() == DECYCLE_ROUNDS {
+        return Err(NotJudged::out_of(
+            "cyclic",
+            format!("the statement dependency graph stayed cyclic after removing {DECYCLE_ROUNDS} statements; the DSG oracle judges this run"),
+        ));
+    }
+    let last = *cycle
+        .iter()
+        .max_by_key(|&&s| (graph.completed(s), s))
+        .expect("a cycle has statements");
+    without(run, last, runner)
+}
+
+/// Why the run is out of the oracle's reach, if it is: not instrumented, statements
+/// instrumentation did not track (their effects are not in the graph), or a statement that read
+/// a version no committed statement installed (G1a, G1b's aborted half: no sequential order
+/// of committed statements shows it; the DSG oracle judges those).
+fn untracked(case: &TestCase, history: &History) -> Result<(), NotJudged> {
     if history.tables.is_empty() {
-        return Err("the run was not instrumented: no read/write history".into());
+        return Err(NotJudged::out_of(
+            "not-instrumented",
+            "the run was not instrumented: no read/write history".into(),
+        ));
     }
     let graph = Graph::build(case, history);
     for &s in &graph.nodes {
         let Some(accesses) = &history.steps[s].accesses else {
-            return Err(format!("step {} has no read/write record", s + 1));
+            return Err(NotJudged::out_of(
+                "untracked",
+                format!("step {} has no read/write record", s + 1),
+            ));
         };
         if let Some(why) = accesses.untracked.first() {
-            return Err(format!("step {} is not tracked: {why}", s + 1));
+            return Err(NotJudged::out_of(
+                "untracked",
+                format!("step {} is not tracked: {why}", s + 1),
+            ));
+        }
+        for (_, version) in observed(&history.steps[s]) {
+            let aborted = match version {
+                Version::Step(i) => !graph.nodes.contains(&i),
+                Version::Init(_) => false,
+            };
+            if aborted {
+                return Err(NotJudged::out_of(
+                    "aborted-read",
+                    format!("step {} read version {version}, which no committed statement installed; the DSG oracle judges this run", s + 1),
+                ));
+            }
         }
         if accesses.reads.iter().any(|r| r.version.is_none()) {
-            return Err(format!(
-                "step {} read rows an untracked statement wrote",
-                s + 1
+            return Err(NotJudged::out_of(
+                "untracked",
+                format!("step {} read rows an untracked statement wrote", s + 1),
             ));
         }
     }
@@ -181,7 +272,7 @@ fn untracked(case: &TestCase, history: &History) -> Result<(), String> {
 }
 
 /// `run` without its step `step`, re-executed.
-fn without(run: Refined, step: usize, runner: &dyn Runner) -> Result<Refined, String> {
+fn without(run: Refined, step: usize, runner: &dyn Runner) -> Result<Refined, NotJudged> {
     let mut case = run.case;
     case.steps.remove(step);
     let mut origin = run.origin;
@@ -189,7 +280,11 @@ fn without(run: Refined, step: usize, runner: &dyn Runner) -> Result<Refined, St
     removed.push(origin.remove(step));
     let history = runner
         .run_instrumented(&case, run.history.isolation)
-        .map_err(|e| format!("the case without a statement of a cycle could not run: {e}"))?;
+        .map_err(|e| {
+            NotJudged::infrastructure(format!(
+                "the case without a statement of a cycle could not run: {e}"
+            ))
+        })?;
     untracked(&case, &history)?;
     Ok(Refined {
         case,
@@ -199,10 +294,20 @@ fn without(run: Refined, step: usize, runner: &dyn Runner) -> Result<Refined, St
     })
 }
 
+/// How statement `s` can be kept from seeing a version.
+enum Placement {
+    /// By this edge, which keeps the graph acyclic.
+    Placed(Edge),
+    /// Only by edges that close a cycle; this one among them.
+    Cyclic(Edge),
+    /// In no way: the version is the row's first and no statement installs another.
+    Impossible,
+}
+
 /// The placement of statement `s` that keeps it from seeing `version` of `row`, among the two
 /// that can (after the next version's installer, or before this version's), that keeps the
 /// graph acyclic with `learnt`; the one the run's schedule points to first.
-fn place(graph: &Graph, learnt: &[Edge], s: usize, row: &RowId, version: Version) -> Option<Edge> {
+fn place(graph: &Graph, learnt: &[Edge], s: usize, row: &RowId, version: Version) -> Placement {
     let unseen = |from: usize, to: usize| Edge {
         from,
         to,
@@ -226,33 +331,44 @@ fn place(graph: &Graph, learnt: &[Edge], s: usize, row: &RowId, version: Version
     } else {
         [before, after]
     };
-    options.into_iter().flatten().find(|e| {
+    let options: Vec<Edge> = options.into_iter().flatten().collect();
+    let acyclic = options.iter().find(|e| {
         let mut all = learnt.to_vec();
-        all.push(e.clone());
+        all.push((*e).clone());
         graph.order(&all).is_some()
-    })
+    });
+    match (acyclic, options.first()) {
+        (Some(e), _) => Placement::Placed(e.clone()),
+        (None, Some(e)) => Placement::Cyclic(e.clone()),
+        (None, None) => Placement::Impossible,
+    }
 }
 
-/// For an INSERT of step `s`: the versions of other rows that hold a key one of its rows
-/// has (in `history`'s tables' primary keys), which it must not be placed among.
-fn key_holders(history: &History, graph: &Graph, s: usize) -> Vec<(RowId, Version)> {
-    let Some(accesses) = &history.steps[s].accesses else {
+/// For a write of step `s` that failed in the sequential order on a constraint it passed in
+/// the run: the versions of other rows of its tables that hold, in some column, the value one
+/// of its rows has there (a unique key among them), which it must not be placed among. Which
+/// constraint failed is the DBMS's message; any shared value is a candidate, and each
+/// placement is checked by the next sequential run.
+fn value_holders(
+    history: &History,
+    graph: &Graph,
+    s: usize,
+    sequential: &Outcome,
+) -> Vec<(RowId, Version)> {
+    let constraint = sequential
+        .error()
+        .is_some_and(|e| e.class == ErrorClass::Constraint);
+    let Some(accesses) = history.steps[s].accesses.as_ref().filter(|_| constraint) else {
         return Vec::new();
     };
-    let key = |table: &str, image: &[Value]| -> Option<Vec<Value>> {
-        let meta = history.tables.iter().find(|t| t.name == table)?;
-        let at = |c: &String| meta.columns.iter().position(|x| x == c);
-        let key: Option<Vec<Value>> = meta
-            .key
-            .iter()
-            .map(|c| image.get(at(c)?).cloned())
-            .collect();
-        key.filter(|k| !k.is_empty())
+    let shares = |w: &Write| {
+        (accesses.writes.iter())
+            .filter(|mine| mine.kind != WriteKind::Delete && mine.row.table == w.row.table)
+            .any(|mine| {
+                (mine.image.iter().zip(&w.image))
+                    .any(|(a, b)| *a != Value::Null && a == b)
+            })
     };
-    let inserted: Vec<(String, Vec<Value>)> = (accesses.writes.iter())
-        .filter(|w| w.kind == WriteKind::Insert)
-        .filter_map(|w| Some((w.row.table.clone(), key(&w.row.table, &w.image)?)))
-        .collect();
     let init = (history.init_writes.iter().enumerate())
         .flat_map(|(i, ws)| ws.iter().map(move |w| (Version::Init(i), w)));
     let steps = (graph.nodes.iter()).flat_map(|&n| {
@@ -260,14 +376,9 @@ fn key_holders(history: &History, graph: &Graph, s: usize) -> Vec<(RowId, Versio
             .flat_map(|a| &a.writes)
             .map(move |w| (Version::Step(n), w))
     });
+    let mine: HashSet<&RowId> = accesses.writes.iter().map(|w| &w.row).collect();
     init.chain(steps)
-        .filter(|(v, w)| w.kind != WriteKind::Delete && *v != Version::Step(s))
-        .filter(|(_, w)| {
-            let k = key(&w.row.table, &w.image);
-            inserted
-                .iter()
-                .any(|(t, ik)| *t == w.row.table && Some(ik) == k.as_ref())
-        })
+        .filter(|(_, w)| w.kind != WriteKind::Delete && !mine.contains(&w.row) && shares(w))
         .map(|(v, w)| (w.row.clone(), v))
         .collect()
 }
@@ -431,18 +542,20 @@ fn label_steps(case: &TestCase) -> Vec<String> {
 }
 
 /// The documented behaviour that explains the first difference, at `step`, if one does: the
-/// statement waited for a lock, at a level whose DBMS documents that a waiting write sees the
-/// rows it waited for at a later moment than the rest.
-fn excuse(run: &Refined, step: usize, claims: &[Claim]) -> Option<Permissible> {
+/// statement, or one whose place was learnt to explain an earlier difference (`learnt`),
+/// waited for a lock, at a level whose DBMS documents that a waiting write sees the rows it
+/// waited for at a later moment than the rest, so that no single place in an order fits it.
+fn excuse(run: &Refined, step: usize, learnt: &[Edge], claims: &[Claim]) -> Option<Permissible> {
     let claim = claims.iter().find(|c| {
         matches!(
             c.behaviour,
             Behaviour::StatementSnapshots | Behaviour::SemiConsistentRead
         )
     })?;
-    if !run.history.steps[step].blocked {
-        return None;
-    }
+    let placed = learnt.iter().flat_map(|e| [e.from, e.to]);
+    let waited = std::iter::once(step)
+        .chain(placed)
+        .find(|&s| run.history.steps[s].blocked)?;
     Some(Permissible {
         excuse: Excuse::Permissible,
         behaviour: claim.behaviour.name().to_string(),
@@ -450,7 +563,7 @@ fn excuse(run: &Refined, step: usize, claims: &[Claim]) -> Option<Permissible> {
         source: claim.source.to_string(),
         evidence: vec![format!(
             "step {} waited for a lock before it completed",
-            run.origin[step] + 1
+            run.origin[waited] + 1
         )],
         ruled_out: Vec::new(),
     })

@@ -139,6 +139,7 @@ fn judge(case: &TestCase, history: &History, units: &[Unit], runner: &dyn Runner
             )),
             Err(e) => judged.unjudged.push(Unjudged {
                 oracle: OracleId::Wss,
+                scope: None,
                 reason: format!("the {} serial schedule could not run: {e}", level.name()),
             }),
         }
