@@ -10,6 +10,17 @@ use txhunt_model::SqlFamily;
 /// The tables `sql` names (lowercase): after FROM (and each comma of its list), JOIN, INTO,
 /// UPDATE and TABLE, subqueries included. Empty when `sql` does not tokenize.
 pub fn tables(sql: &str, family: SqlFamily) -> BTreeSet<String> {
+    tables_from(sql, family, 0)
+}
+
+/// The tables `sql` names inside parentheses: those its subqueries read (a write's own table
+/// among them when a subquery reads it too).
+pub fn subquery_tables(sql: &str, family: SqlFamily) -> BTreeSet<String> {
+    tables_from(sql, family, 1)
+}
+
+/// The tables `sql` names at parenthesis depth `min_depth` or deeper.
+fn tables_from(sql: &str, family: SqlFamily, min_depth: usize) -> BTreeSet<String> {
     let tokens = tokens(sql, family);
     let mut tables = BTreeSet::new();
     // Per parenthesis depth: whether a FROM list is open there.
@@ -60,7 +71,9 @@ pub fn tables(sql: &str, family: SqlFamily) -> BTreeSet<String> {
                         in_from[depth] = false;
                     }
                     _ if expect_table => {
-                        tables.insert(word.value.to_ascii_lowercase());
+                        if depth >= min_depth {
+                            tables.insert(word.value.to_ascii_lowercase());
+                        }
                         expect_table = false;
                     }
                     _ => {}

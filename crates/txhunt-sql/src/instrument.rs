@@ -241,18 +241,24 @@ impl Sql {
     }
 
     /// The version sets of the instrumented tables `statement` names besides `own` (those its
-    /// subqueries read: every row of each), and what stays untracked: the subqueries' rows
-    /// where extra reads are not allowed or a table is not instrumented.
+    /// subqueries read: every row of each), and of `own` tables its subqueries read too (read
+    /// after the statement, its own new versions stand for the ones it replaced: see the
+    /// executor's decoding); what stays untracked: the subqueries' rows where extra reads are
+    /// not allowed or a table is not instrumented.
     fn subquery_sets(
         &self,
         statement: &str,
         own: &[String],
         known: &[TableMeta],
     ) -> (Vec<VersionSet>, Option<String>) {
+        let nested: Vec<String> = crate::analysis::subquery_tables(statement, self.family)
+            .into_iter()
+            .map(|t| table_key(&t))
+            .collect();
         let others: Vec<String> = crate::analysis::tables(statement, self.family)
             .into_iter()
             .map(|t| table_key(&t))
-            .filter(|t| !own.contains(t))
+            .filter(|t| !own.contains(t) || nested.contains(t))
             .collect();
         if others.is_empty() {
             return (Vec::new(), None);

@@ -69,12 +69,12 @@ pub struct FuzzArgs {
     /// A statement that neither ends nor waits on a lock for this long is a hang.
     #[arg(long, default_value = "10s", value_parser = parse_duration)]
     statement_timeout: Duration,
-    /// The oracles that judge every case: `explicit`, `wss`, `differential`, `dsg` (comma
-    /// list; `dsg` runs every case instrumented). A WSS finding that a documented behaviour of
+    /// The oracles that judge every case: `explicit`, `wss`, `differential`, `dsg`, `sdg`
+    /// (comma list; `dsg` and `sdg` run every case instrumented). A WSS finding that a documented behaviour of
     /// the DBMS explains is permissible: counted and saved under OUT/permissible, not a bug
     /// candidate. An Adya phenomenon the level lets through is counted per level, not saved.
     /// Several targets are always compared.
-    #[arg(long, default_value = "explicit,wss,dsg")]
+    #[arg(long, default_value = "explicit,wss,dsg,sdg")]
     oracle: String,
     /// Run every case instrumented and write each finding's read/write history beside it in
     /// this format: `json` (txhunt's), `elle`, `plume`, `dbcop`.

@@ -2,6 +2,7 @@
 //! each one read and wrote.
 
 use super::trigger_log::WEIGHT;
+use std::collections::HashMap;
 use txhunt_model::access::{
     is_hidden, Accesses, Predicate, Read, RowId, TableMeta, Version, Write, WriteKind,
     HIDDEN_COLUMNS,
@@ -62,6 +63,7 @@ pub(super) fn decode(
                 .iter()
                 .map(|row| written(*kind, table, &columns, row))
                 .collect();
+            before_own_writes(&mut accesses);
             if *kind != WriteKind::Insert {
                 let matched = accesses
                     .writes
@@ -88,6 +90,29 @@ pub(super) fn decode(
         Plan::Plain | Plan::CreateTable { .. } | Plan::Untracked(_) => {
             unreachable!("handled above")
         }
+    }
+}
+
+/// A write's version-set reads of its own table run after it: where they show a row it wrote,
+/// its subqueries saw the version it replaced (an update's), or no version at all (a row it
+/// inserted).
+fn before_own_writes(accesses: &mut Accesses) {
+    let replaced: HashMap<RowId, Option<Version>> = (accesses.writes.iter())
+        .map(|w| (w.row.clone(), w.overwrote))
+        .collect();
+    let before = |reads: &mut Vec<Read>| {
+        reads.retain_mut(|r| match replaced.get(&r.row) {
+            None => true,
+            Some(None) => false,
+            Some(Some(v)) => {
+                r.version = Some(*v);
+                true
+            }
+        })
+    };
+    before(&mut accesses.reads);
+    for p in &mut accesses.predicates {
+        before(&mut p.matched);
     }
 }
 

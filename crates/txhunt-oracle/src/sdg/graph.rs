@@ -208,9 +208,7 @@ impl Graph {
         let mut remaining: HashSet<usize> = self.nodes.iter().copied().collect();
         loop {
             let free: Vec<usize> = (remaining.iter().copied())
-                .filter(|&s| {
-                    !(edges.iter()).any(|e| e.to == s && remaining.contains(&e.from))
-                })
+                .filter(|&s| !(edges.iter()).any(|e| e.to == s && remaining.contains(&e.from)))
                 .collect();
             if free.is_empty() {
                 break;

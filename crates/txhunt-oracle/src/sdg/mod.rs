@@ -14,4 +14,4 @@ mod oracle;
 pub mod sequential;
 
 pub use graph::{Edge, Graph, Kind};
-pub use oracle::{Sdg, DECYCLE_ROUNDS, SEQUENTIAL_RUNS};
+pub use oracle::{judge, label_steps, NotJudged, Sdg, Verdict, DECYCLE_ROUNDS, SEQUENTIAL_RUNS};

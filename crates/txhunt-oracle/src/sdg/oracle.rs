@@ -14,8 +14,11 @@
 //!   the run's statement must have seen an older or a newer version of that row, and the
 //!   statement is placed before the version's installer or after the next version's (first the
 //!   one the run's schedule makes visible, then the other), and the order is run again, up to
-//!   [`SEQUENTIAL_RUNS`] times. An INSERT that fails there on a key that another row holds is
-//!   placed outside that row's versions with the key the same way. A difference no placement
+//!   [`SEQUENTIAL_RUNS`] times. A statement that fails there (an INSERT on a key another row
+//!   holds, an UPDATE that matched more rows) reports no rows: the versions current at its
+//!   place of the rows of its tables it did not observe in the run are placed the same way.
+//!   A placement that only closes a cycle is a dependency no record showed: decycling
+//!   follows. A difference no placement
 //!   explains is reported; one still being explained after the last run leaves the case
 //!   unjudged.
 //! * **Levels**: Theorem 1 needs a level of at least cursor stability (paper 002 Fig. 7): a
@@ -40,7 +43,7 @@ use txhunt_exec::Runner;
 use txhunt_model::access::{RowId, Version, Write, WriteKind};
 use txhunt_model::adya::Phenomenon;
 use txhunt_model::scenario::print;
-use txhunt_model::{ErrorClass, History, Outcome, StmtKind, TestCase, Value};
+use txhunt_model::{History, Outcome, StmtKind, TestCase};
 
 /// How many statements decycling removes before it leaves a case to the DSG oracle.
 pub const DECYCLE_ROUNDS: usize = 4;
@@ -58,11 +61,11 @@ impl crate::Oracle for Sdg {
 
     fn check(&self, case: &TestCase, history: &History, runner: &dyn Runner) -> Judged {
         match judge(case, history, runner) {
-            Ok(findings) => Judged {
-                findings,
+            Ok(verdict) => Judged {
+                findings: verdict.findings,
                 unjudged: Vec::new(),
             },
-            Err(NotJudged { scope, reason }) => Judged {
+            Err(NotJudged { scope, reason, .. }) => Judged {
                 findings: Vec::new(),
                 unjudged: vec![Unjudged {
                     oracle: OracleId::Sdg,
@@ -74,12 +77,24 @@ impl crate::Oracle for Sdg {
     }
 }
 
+/// What the oracle concluded of a run.
+#[derive(Debug, Clone)]
+pub struct Verdict {
+    /// The statements (steps of the case) in the sequential order last run.
+    pub order: Vec<usize>,
+    /// The steps decycling removed.
+    pub removed: Vec<usize>,
+    /// Its findings (none: every statement and the final state agreed).
+    pub findings: Vec<Finding>,
+}
+
 /// Why the oracle did not judge a run.
-struct NotJudged {
+#[derive(Debug, Clone)]
+pub struct NotJudged {
     /// What put the run out of reach (`None`: a derived case could not run).
-    scope: Option<&'static str>,
+    pub scope: Option<&'static str>,
     /// In words.
-    reason: String,
+    pub reason: String,
 }
 
 impl NotJudged {
@@ -112,12 +127,13 @@ struct Refined {
     removed: Vec<usize>,
 }
 
-/// The findings of the oracle, or why it could not judge.
-fn judge(
+/// The oracle's verdict on `history`, an instrumented run of `case`, or why it could not
+/// judge it; derived cases run through `runner`.
+pub fn judge(
     case: &TestCase,
     history: &History,
     runner: &dyn Runner,
-) -> Result<Vec<Finding>, NotJudged> {
+) -> Result<Verdict, NotJudged> {
     if (runner.profile().guarantee(history.isolation))
         .allowance(Phenomenon::G1a)
         .is_some()
@@ -157,15 +173,18 @@ fn judge(
             let report = Report::new(&run, &graph, &seq, &seq_history, &learnt);
             // Later differences may follow from the first (Algorithm 1 stops at the first):
             // the first is the one to explain.
+            let verdict = |findings| Verdict {
+                order: order.iter().map(|&s| run.origin[s]).collect(),
+                removed: run.removed.clone(),
+                findings,
+            };
             let Some(&(first, i)) = differing.first() else {
-                return Ok(state_differs
-                    .then(|| report.finding(None, &[]))
-                    .into_iter()
-                    .collect());
+                let findings = state_differs.then(|| report.finding(None, &[]));
+                return Ok(verdict(findings.into_iter().collect()));
             };
             let unseen = match seq.unseen(&run.history, &seq_history, i) {
                 Some(rows) if rows.is_empty() => {
-                    value_holders(&run.history, &graph, first, &seq_history.steps[i].outcome)
+                    current_unobserved(&run.history, &order, i, &seq_history.steps[i].outcome)
                 }
                 Some(rows) => rows,
                 None => Vec::new(),
@@ -192,7 +211,7 @@ fn judge(
                 let mut finding = report.finding(Some(first), &later);
                 let claims = runner.profile().claims(run.history.isolation);
                 finding.permissible = excuse(&run, first, &learnt, claims);
-                return Ok(vec![finding]);
+                return Ok(verdict(vec![finding]));
             }
             learnt.extend(placed);
         }
@@ -344,43 +363,55 @@ fn place(graph: &Graph, learnt: &[Edge], s: usize, row: &RowId, version: Version
     }
 }
 
-/// For a write of step `s` that failed in the sequential order on a constraint it passed in
-/// the run: the versions of other rows of its tables that hold, in some column, the value one
-/// of its rows has there (a unique key among them), which it must not be placed among. Which
-/// constraint failed is the DBMS's message; any shared value is a candidate, and each
+/// For statement `s` (at `position` in the sequential `order`) that failed in the sequential
+/// order where it succeeded in the run: a failed statement reports no rows, so every version
+/// current there of a row of its tables that it did not observe in the run is a candidate for
+/// what made it fail (a row its predicate matched, a key an INSERT collided with). Each
 /// placement is checked by the next sequential run.
-fn value_holders(
+fn current_unobserved(
     history: &History,
-    graph: &Graph,
-    s: usize,
+    order: &[usize],
+    position: usize,
     sequential: &Outcome,
 ) -> Vec<(RowId, Version)> {
-    let constraint = sequential
-        .error()
-        .is_some_and(|e| e.class == ErrorClass::Constraint);
-    let Some(accesses) = history.steps[s].accesses.as_ref().filter(|_| constraint) else {
+    let s = order[position];
+    let Some(accesses) = history.steps[s].accesses.as_ref() else {
         return Vec::new();
     };
-    let shares = |w: &Write| {
-        (accesses.writes.iter())
-            .filter(|mine| mine.kind != WriteKind::Delete && mine.row.table == w.row.table)
-            .any(|mine| {
-                (mine.image.iter().zip(&w.image))
-                    .any(|(a, b)| *a != Value::Null && a == b)
-            })
+    if sequential.error().is_none() {
+        return Vec::new();
+    }
+    let tables: HashSet<&str> = (accesses.writes.iter().map(|w| w.row.table.as_str()))
+        .chain(accesses.predicates.iter().map(|p| p.table.as_str()))
+        .collect();
+    let mut current: HashMap<RowId, Version> = HashMap::new();
+    let mut apply = |version: Version, writes: &[Write]| {
+        for w in writes {
+            if w.kind == WriteKind::Delete {
+                current.remove(&w.row);
+            } else {
+                current.insert(w.row.clone(), version);
+            }
+        }
     };
-    let init = (history.init_writes.iter().enumerate())
-        .flat_map(|(i, ws)| ws.iter().map(move |w| (Version::Init(i), w)));
-    let steps = (graph.nodes.iter()).flat_map(|&n| {
-        (history.steps[n].accesses.iter())
-            .flat_map(|a| &a.writes)
-            .map(move |w| (Version::Step(n), w))
-    });
-    let mine: HashSet<&RowId> = accesses.writes.iter().map(|w| &w.row).collect();
-    init.chain(steps)
-        .filter(|(_, w)| w.kind != WriteKind::Delete && !mine.contains(&w.row) && shares(w))
-        .map(|(v, w)| (w.row.clone(), v))
-        .collect()
+    for (i, ws) in history.init_writes.iter().enumerate() {
+        apply(Version::Init(i), ws);
+    }
+    for &n in &order[..position] {
+        if let Some(a) = &history.steps[n].accesses {
+            apply(Version::Step(n), &a.writes);
+        }
+    }
+    let seen: HashSet<RowId> = observed(&history.steps[s])
+        .into_iter()
+        .map(|(r, _)| r)
+        .collect();
+    let mut unobserved: Vec<(RowId, Version)> = current
+        .into_iter()
+        .filter(|(row, _)| tables.contains(row.table.as_str()) && !seen.contains(row))
+        .collect();
+    unobserved.sort();
+    unobserved
 }
 
 /// What a report of a difference needs.
@@ -531,7 +562,7 @@ impl<'a> Report<'a> {
 }
 
 /// Per step, a label: its transaction's and its place in it (`t1.2`).
-fn label_steps(case: &TestCase) -> Vec<String> {
+pub fn label_steps(case: &TestCase) -> Vec<String> {
     let mut labels = vec![String::new(); case.steps.len()];
     for txn in case.txns() {
         for (k, &s) in txn.steps.iter().enumerate() {
