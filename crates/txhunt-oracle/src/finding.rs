@@ -384,7 +384,7 @@ mod tests {
         assert!("tx-wss:nothing".parse::<Signature>().is_err());
         assert_eq!(
             "dt2".parse::<OracleId>().unwrap_err().to_string(),
-            "unknown oracle 'dt2'; accepted: explicit, wss, differential, dsg"
+            "unknown oracle 'dt2'; accepted: explicit, wss, differential, dsg, sdg"
         );
     }
 }
