@@ -377,6 +377,8 @@ mod tests {
             "final-state",
             "dsg:G-single",
             "dsg:G2-item",
+            "sdg:read",
+            "sdg:final-state",
         ] {
             let signature: Signature = text.parse().unwrap();
             assert_eq!(signature.to_string(), text);
