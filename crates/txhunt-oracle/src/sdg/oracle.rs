@@ -143,7 +143,6 @@ pub fn judge(
             format!("{} lets a statement read writes that are later rolled back, and Theorem 1 (paper 002 §3.2, Fig. 7) needs a level of at least cursor stability; the DSG oracle judges this run", history.isolation),
         ));
     }
-    untracked(case, history)?;
     let mut run = Refined {
         case: case.clone(),
         history: history.clone(),
@@ -152,6 +151,7 @@ pub fn judge(
     };
     'decycled: loop {
         let graph = Graph::build(&run.case, &run.history);
+        untracked(&run, &graph)?;
         if let Some(cycle) = graph.cycle(&[]) {
             run = decycle(run, &graph, &cycle, runner)?;
             continue;
@@ -247,25 +247,26 @@ fn decycle(
 /// instrumentation did not track (their effects are not in the graph), or a statement that read
 /// a version no committed statement installed (G1a, G1b's aborted half: no sequential order
 /// of committed statements shows it; the DSG oracle judges those).
-fn untracked(case: &TestCase, history: &History) -> Result<(), NotJudged> {
+fn untracked(run: &Refined, graph: &Graph) -> Result<(), NotJudged> {
+    let history = &run.history;
     if history.tables.is_empty() {
         return Err(NotJudged::out_of(
             "not-instrumented",
             "the run was not instrumented: no read/write history".into(),
         ));
     }
-    let graph = Graph::build(case, history);
     for &s in &graph.nodes {
+        let step = run.origin[s] + 1;
         let Some(accesses) = &history.steps[s].accesses else {
             return Err(NotJudged::out_of(
                 "untracked",
-                format!("step {} has no read/write record", s + 1),
+                format!("step {step} has no read/write record"),
             ));
         };
         if let Some(why) = accesses.untracked.first() {
             return Err(NotJudged::out_of(
                 "untracked",
-                format!("step {} is not tracked: {why}", s + 1),
+                format!("step {step} is not tracked: {why}"),
             ));
         }
         for (_, version) in observed(&history.steps[s]) {
@@ -276,14 +277,14 @@ fn untracked(case: &TestCase, history: &History) -> Result<(), NotJudged> {
             if aborted {
                 return Err(NotJudged::out_of(
                     "aborted-read",
-                    format!("step {} read version {version}, which no committed statement installed; the DSG oracle judges this run", s + 1),
+                    format!("step {step} read version {version}, which no committed statement installed; the DSG oracle judges this run"),
                 ));
             }
         }
         if accesses.reads.iter().any(|r| r.version.is_none()) {
             return Err(NotJudged::out_of(
                 "untracked",
-                format!("step {} read rows an untracked statement wrote", s + 1),
+                format!("step {step} read rows an untracked statement wrote"),
             ));
         }
     }
@@ -304,7 +305,6 @@ fn without(run: Refined, step: usize, runner: &dyn Runner) -> Result<Refined, No
                 "the case without a statement of a cycle could not run: {e}"
             ))
         })?;
-    untracked(&case, &history)?;
     Ok(Refined {
         case,
         history,
