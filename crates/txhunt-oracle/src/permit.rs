@@ -19,6 +19,11 @@
 //!   ([`Evidence::SnapshotReplay`]), which READ COMMITTED allows as well (every transaction
 //!   reading one snapshot is a special case of each statement reading its own). PostgreSQL's
 //!   stronger levels abort one transaction of a write skew, so they cannot show it;
+//! * statement snapshots, last: the run's statements agree with a sequential order of them
+//!   that their dependencies allow, each reading one committed state
+//!   ([`Evidence::StatementOrder`], the SDG oracle): what READ COMMITTED promises per statement;
+//! * InnoDB's writes reading the newest committed versions at REPEATABLE READ: no WSS evidence
+//!   (WSS runs every write on the newest committed state already); the SDG oracle shows it;
 //! * write skew: each transaction replayed on its snapshot ([`Evidence::SnapshotReplay`]). A
 //!   stronger level prevents write skew by aborting a transaction, so its run takes another
 //!   path and shows nothing;
@@ -71,6 +76,10 @@ pub enum Evidence {
     /// final state without two of them changing one row (first committer wins). For engines
     /// with no stronger level to compare against.
     SnapshotReplay,
+    /// The run is one of READ COMMITTED at the statement level: its statements, re-run one at
+    /// a time without transactions in an order their recorded dependencies allow, give the
+    /// results and final state they gave (the SDG oracle finds no bug candidate in it).
+    StatementOrder,
 }
 
 /// A documented behaviour that explains a WSS violation when all its evidence holds.
@@ -132,12 +141,16 @@ fn alternatives(claim: &Claim) -> Vec<Vec<Evidence>> {
                     .iter()
                     .map(|&level| vec![Evidence::FirstUpdaterWinsAt(level)]),
             );
+            all.push(vec![Evidence::StatementOrder]);
             all
         }
         Behaviour::DirtyRead | Behaviour::UnlockedSourceReads => stronger(),
         Behaviour::SnapshotOrder | Behaviour::SomeSerialOrder => {
             vec![vec![Evidence::SomeSerialOrder]]
         }
+        // WSS runs every write serially on the newest committed state already; the claim
+        // serves the SDG oracle, whose sequential order otherwise follows the snapshot.
+        Behaviour::LatestCommittedWrites => Vec::new(),
         // A refusal is no WSS violation: the refused statement is left out of the serial
         // schedules. The claim serves the differential oracle.
         Behaviour::NeedlessRefusal => Vec::new(),

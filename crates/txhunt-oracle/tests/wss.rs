@@ -397,6 +397,34 @@ fn a_postgres_insert_of_a_key_a_concurrent_transaction_deleted_is_a_bug_candidat
 }
 
 #[test]
+fn read_committed_is_shown_statement_by_statement_where_no_snapshot_or_stronger_level_can() {
+    let (_, findings) = wss_of(
+        "postgres-rc-statement-order.sql",
+        "postgres",
+        Isolation::ReadCommitted,
+    );
+    assert!(!findings.is_empty(), "the DELETE's re-check violates WSS");
+    let why = permissible(&findings, "read-committed");
+    assert!(
+        why.evidence[0].starts_with(
+            "its statements give their results and final state run one at a time in the order "
+        ) && why.evidence[0].ends_with("waited for a lock before it completed (read-committed)"),
+        "{why:#?}"
+    );
+    let ruled_out = |start: &str| why.ruled_out.iter().any(|l| l.starts_with(start));
+    assert!(
+        ruled_out("not read-committed: ")
+            && ruled_out(
+                "permissible behaviour read-committed could not be shown: at serializable the same case took another path"
+            )
+            && ruled_out(
+                "permissible behaviour read-committed could not be shown: at repeatable-read the same case took another path"
+            ),
+        "{why:#?}"
+    );
+}
+
+#[test]
 fn a_behaviour_whose_evidence_takes_another_path_could_not_be_shown_and_stays_a_candidate() {
     let (history, findings) = wss_of(
         "mariadb-behaviour-not-shown.sql",

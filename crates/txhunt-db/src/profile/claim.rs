@@ -24,6 +24,10 @@ pub enum Behaviour {
     /// rows) without locking them, so another transaction may change them before the writer
     /// commits.
     UnlockedSourceReads,
+    /// A write statement (and a locking read) reads the newest committed versions of the rows
+    /// it matches and of its subqueries' rows, not its transaction's snapshot, so it may act on
+    /// rows the transaction's plain SELECTs do not see (InnoDB at REPEATABLE READ).
+    LatestCommittedWrites,
     /// Each statement reads a snapshot taken when it starts, and a waiting UPDATE or DELETE
     /// re-checks only the rows it had found (PostgreSQL's READ COMMITTED).
     StatementSnapshots,
@@ -50,6 +54,7 @@ impl Behaviour {
             Behaviour::DirtyRead => "dirty-read",
             Behaviour::NoGapLocks => "no-gap-locks",
             Behaviour::UnlockedSourceReads => "unlocked-source-reads",
+            Behaviour::LatestCommittedWrites => "latest-committed-writes",
             Behaviour::StatementSnapshots => "read-committed",
             Behaviour::SnapshotOrder => "snapshot-order",
             Behaviour::WriteSkew => "write-skew",
@@ -113,6 +118,15 @@ pub const INNODB_UNLOCKED_SOURCE_READS: Claim = Claim {
     reason: "below REPEATABLE READ InnoDB reads the rows of an UPDATE's or DELETE's subqueries and an INSERT … SELECT's source rows as a consistent read, without locks, so another transaction may change or delete them before the writer commits",
     source: "MySQL 8.0 Reference Manual §17.7.3 (Locks Set by Different SQL Statements in InnoDB: INSERT INTO T SELECT … FROM S, READ COMMITTED) and §17.7.2.1; MariaDB KB, InnoDB Lock Modes",
     off_at: &[Isolation::RepeatableRead],
+};
+
+/// InnoDB's writes and locking reads at REPEATABLE READ: the newest committed versions, not
+/// the transaction's snapshot (MySQL bug #108528 and MariaDB's MDEV-29565, paper 002 Figure 1).
+pub const INNODB_LATEST_COMMITTED_WRITES: Claim = Claim {
+    behaviour: Behaviour::LatestCommittedWrites,
+    reason: "at REPEATABLE READ the snapshot applies to plain SELECTs only: an UPDATE, DELETE or INSERT … SELECT, its subqueries, and a locking read read the newest committed versions of rows, with locks, so a write may match or compute from rows committed after its transaction's snapshot that the transaction's SELECTs do not see (MariaDB refuses such a write with error 1020 instead when innodb_snapshot_isolation is ON; it is OFF by default before 11.6)",
+    source: "MySQL 8.0 Reference Manual §17.7.2.3 (Consistent Nonlocking Reads: the snapshot applies to SELECT statements, not necessarily to DML) and §17.7.3 (UPDATE t … WHERE col IN (SELECT … FROM s) sets shared next-key locks on rows from s); MariaDB KB, InnoDB System Variables § innodb_snapshot_isolation",
+    off_at: &[Isolation::Serializable],
 };
 
 /// PostgreSQL's (and CockroachDB's) READ COMMITTED: statement snapshots and the re-check.
@@ -202,6 +216,7 @@ mod tests {
             INNODB_DIRTY_READ,
             INNODB_NO_GAP_LOCKS,
             INNODB_UNLOCKED_SOURCE_READS,
+            INNODB_LATEST_COMMITTED_WRITES,
             PG_STATEMENT_SNAPSHOTS,
             PG_SNAPSHOT_ORDER,
             TIDB_SNAPSHOT_ORDER,

@@ -20,8 +20,8 @@
 //!   the session's `PROCESSLIST_ID` through `performance_schema.threads`.
 
 use super::claim::{
-    Claim, INNODB_DIRTY_READ, INNODB_NO_GAP_LOCKS, INNODB_SEMI_CONSISTENT_READ,
-    INNODB_UNLOCKED_SOURCE_READS,
+    Claim, INNODB_DIRTY_READ, INNODB_LATEST_COMMITTED_WRITES, INNODB_NO_GAP_LOCKS,
+    INNODB_SEMI_CONSISTENT_READ, INNODB_UNLOCKED_SOURCE_READS,
 };
 use super::guarantee::{self, Guarantee};
 use super::semantics::{self, Semantics};
@@ -99,7 +99,7 @@ impl Profile for InnodbProfile {
         ANSI_LEVELS
     }
 
-    /// InnoDB's documented relaxations below REPEATABLE READ.
+    /// InnoDB's documented relaxations below SERIALIZABLE.
     fn claims(&self, isolation: Isolation) -> &'static [Claim] {
         match isolation {
             Isolation::ReadUncommitted => &[
@@ -113,6 +113,7 @@ impl Profile for InnodbProfile {
                 INNODB_NO_GAP_LOCKS,
                 INNODB_UNLOCKED_SOURCE_READS,
             ],
+            Isolation::RepeatableRead => &[INNODB_LATEST_COMMITTED_WRITES],
             _ => &[],
         }
     }

@@ -23,22 +23,17 @@
 //!   unjudged.
 //! * **Levels**: Theorem 1 needs a level of at least cursor stability (paper 002 Fig. 7): a
 //!   run at a level whose DBMS lets dirty reads through (G1a) is left to the DSG oracle.
-//! * **Documented behaviour** (issue: permissible vs bug): a statement that waited for a lock
-//!   at a level whose DBMS documents that a waiting write re-checks only the rows it waited for
-//!   (PostgreSQL's READ COMMITTED) or reads their latest committed versions
-//!   (InnoDB's semi-consistent read) may see two moments of the database, which no single place
-//!   in a sequential order reproduces: its difference is excused with the manual's section.
-//!   A difference of a statement that did not wait is never excused this way.
+//! * **Documented behaviour** (issue: permissible vs bug): a difference the level's documented
+//!   behaviour explains, shown by evidence, is permissible, not a bug candidate ([`super::permit`]
+//!   lists the rules).
 
 use super::graph::{observed, Edge, Graph, Kind};
+use super::permit::{excuse, waited};
 use super::sequential::Sequential;
 use crate::dsg::rows;
 use crate::evidence::state_diff;
-use crate::{
-    Detail, Divergence, Excuse, Finding, Judged, OracleId, Permissible, Signature, Unjudged,
-};
+use crate::{Detail, Divergence, Finding, Judged, OracleId, Signature, Unjudged};
 use std::collections::{HashMap, HashSet};
-use txhunt_db::profile::claim::{Behaviour, Claim};
 use txhunt_exec::Runner;
 use txhunt_model::access::{RowId, Version, Write, WriteKind};
 use txhunt_model::adya::Phenomenon;
@@ -107,7 +102,7 @@ impl NotJudged {
     }
 
     /// A derived case that could not run.
-    fn infrastructure(reason: String) -> NotJudged {
+    pub(super) fn infrastructure(reason: String) -> NotJudged {
         NotJudged {
             scope: None,
             reason,
@@ -116,13 +111,13 @@ impl NotJudged {
 }
 
 /// A run of the case as decycling refined it.
-struct Refined {
+pub(super) struct Refined {
     /// The case, without the statements removed.
-    case: TestCase,
+    pub(super) case: TestCase,
     /// Its instrumented run.
-    history: History,
+    pub(super) history: History,
     /// Per step of `case`, the original case's step.
-    origin: Vec<usize>,
+    pub(super) origin: Vec<usize>,
     /// The original steps removed, in the order they were.
     removed: Vec<usize>,
 }
@@ -189,15 +184,24 @@ pub fn judge(
                 Some(rows) => rows,
                 None => Vec::new(),
             };
+            let later: Vec<usize> = differing[1..].iter().map(|&(s, _)| s).collect();
             let mut placed: Vec<Edge> = Vec::new();
             for (row, version) in unseen {
                 let mut all = learnt.clone();
                 all.extend(placed.iter().cloned());
                 match place(&graph, &all, first, &row, version) {
                     Placement::Placed(e) => placed.push(e),
-                    // Every way to keep it from seeing that version closes a cycle: a
-                    // dependency the run has that no record showed; decycle as for any other.
+                    // Every way to keep it from seeing that version closes a cycle: no single
+                    // place fits it. A statement that waited where the DBMS documents that a
+                    // waiting write sees two moments is that; otherwise it is a dependency the
+                    // run has that no record showed: decycle as for any other.
                     Placement::Cyclic(e) => {
+                        let claims = runner.profile().claims(run.history.isolation);
+                        if let Some(permit) = waited(&run, first, &learnt, claims) {
+                            let mut finding = report.finding(Some(first), &later);
+                            finding.permissible = Some(permit);
+                            return Ok(verdict(vec![finding]));
+                        }
                         all.push(e);
                         let cycle = graph.cycle(&all).expect("the placement closes a cycle");
                         run = decycle(run, &graph, &cycle, runner)?;
@@ -207,10 +211,8 @@ pub fn judge(
                 }
             }
             if placed.is_empty() {
-                let later: Vec<usize> = differing[1..].iter().map(|&(s, _)| s).collect();
                 let mut finding = report.finding(Some(first), &later);
-                let claims = runner.profile().claims(run.history.isolation);
-                finding.permissible = excuse(&run, first, &learnt, claims);
+                finding.permissible = excuse(&run, first, &order, &learnt, runner)?;
                 return Ok(verdict(vec![finding]));
             }
             learnt.extend(placed);
@@ -570,32 +572,4 @@ pub fn label_steps(case: &TestCase) -> Vec<String> {
         }
     }
     labels
-}
-
-/// The documented behaviour that explains the first difference, at `step`, if one does: the
-/// statement, or one whose place was learnt to explain an earlier difference (`learnt`),
-/// waited for a lock, at a level whose DBMS documents that a waiting write sees the rows it
-/// waited for at a later moment than the rest, so that no single place in an order fits it.
-fn excuse(run: &Refined, step: usize, learnt: &[Edge], claims: &[Claim]) -> Option<Permissible> {
-    let claim = claims.iter().find(|c| {
-        matches!(
-            c.behaviour,
-            Behaviour::StatementSnapshots | Behaviour::SemiConsistentRead
-        )
-    })?;
-    let placed = learnt.iter().flat_map(|e| [e.from, e.to]);
-    let waited = std::iter::once(step)
-        .chain(placed)
-        .find(|&s| run.history.steps[s].blocked)?;
-    Some(Permissible {
-        excuse: Excuse::Permissible,
-        behaviour: claim.behaviour.name().to_string(),
-        reason: claim.reason.to_string(),
-        source: claim.source.to_string(),
-        evidence: vec![format!(
-            "step {} waited for a lock before it completed",
-            run.origin[waited] + 1
-        )],
-        ruled_out: Vec::new(),
-    })
 }

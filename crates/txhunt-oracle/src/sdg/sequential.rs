@@ -116,7 +116,7 @@ impl Sequential {
 
 /// Whether two outcomes of one statement agree: the same rows as bags, the same affected-row
 /// count, both succeeded without either, or the same error.
-fn same_result(a: &Outcome, b: &Outcome) -> bool {
+pub(crate) fn same_result(a: &Outcome, b: &Outcome) -> bool {
     match (a, b) {
         (Outcome::Rows { .. }, _) | (_, Outcome::Rows { .. }) => same_rows(a, b),
         (Outcome::Error(x), Outcome::Error(y)) => x.code == y.code,

@@ -27,6 +27,7 @@ mod permit;
 mod precondition;
 pub mod schedule;
 pub mod snapshot;
+mod statement_order;
 
 use crate::{Detail, Judged, Oracle, OracleId, SerialLevel, Unjudged};
 use compare::compare;

@@ -16,6 +16,7 @@ use super::orders::candidate_orders;
 use super::precondition::{gap_inserts, gap_inserts_after_aborts, newer_snapshot_steps, occasion};
 use super::schedule::{fcrfs, tx_serial, Unit};
 use super::snapshot::snapshot_replay;
+use super::statement_order::statement_order;
 use super::{compares_reads, order, savepoints_open_txns, violations, NotShown};
 use crate::permit::{permissions, promises_some_serial_order, Evidence};
 use crate::{Excuse, Permissible, SerialLevel};
@@ -184,6 +185,7 @@ fn decide(
                 .ok_or("the history cannot be judged")?;
             snapshot_replay(case, history, &units, runner)
         }
+        Evidence::StatementOrder => statement_order(case, history, runner),
     }
 }
 

@@ -43,6 +43,7 @@ pub fn occasion(
         Behaviour::StatementSnapshots => run.snapshot_moved(),
         Behaviour::UnlockedSourceReads => run.source_changed_under_writer(),
         Behaviour::SnapshotOrder
+        | Behaviour::LatestCommittedWrites
         | Behaviour::WriteSkew
         | Behaviour::SomeSerialOrder
         | Behaviour::NeedlessRefusal => true,

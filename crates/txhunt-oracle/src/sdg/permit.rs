@@ -1,0 +1,158 @@
+//! The documented behaviours that explain an SDG difference (issue: permissible vs bug), each
+//! shown by evidence from the run or from one more sequential run:
+//!
+//! * **A statement that waited** for a lock, at a level whose DBMS documents that a waiting
+//!   write re-checks only the rows it waited for (PostgreSQL's READ COMMITTED) or reads their
+//!   latest committed versions (InnoDB's semi-consistent read), may see two moments of the
+//!   database, which no single place in a sequential order reproduces (placing it to explain
+//!   the difference may close a cycle: that is reported so, not decycled away). The evidence
+//!   is the wait: the differing statement, or one placed to explain an earlier difference,
+//!   waited.
+//! * **A write that read the newest committed versions** instead of its transaction's snapshot,
+//!   at a level whose DBMS documents it (InnoDB at REPEATABLE READ: the paper's own Figure 1,
+//!   MySQL bug #108528). The evidence is a replay: the same sequential order with the write
+//!   moved after the statements of every transaction that committed before it completed in
+//!   the run gives the write the outcome it had in the run.
+//!
+//! A difference neither rule shows is a bug candidate.
+
+use super::graph::Edge;
+use super::oracle::{NotJudged, Refined};
+use super::sequential::Sequential;
+use crate::{Excuse, Permissible};
+use std::collections::HashSet;
+use txhunt_db::profile::claim::{Behaviour, Claim};
+use txhunt_exec::Runner;
+use txhunt_model::{StmtKind, TxnStatus};
+use txhunt_sql::analysis::locks_rows;
+
+/// The documented behaviour that explains the first difference, at `step`, of the sequential
+/// run of `order`, if one does; `learnt` are the placements made to explain earlier
+/// differences. An error when the replay that would show it could not run.
+pub(super) fn excuse(
+    run: &Refined,
+    step: usize,
+    order: &[usize],
+    learnt: &[Edge],
+    runner: &dyn Runner,
+) -> Result<Option<Permissible>, NotJudged> {
+    let claims = runner.profile().claims(run.history.isolation);
+    if let Some(found) = waited(run, step, learnt, claims) {
+        return Ok(Some(found));
+    }
+    let Some(claim) = (claims.iter()).find(|c| c.behaviour == Behaviour::LatestCommittedWrites)
+    else {
+        return Ok(None);
+    };
+    let sql = &run.case.steps[step].stmt.sql;
+    let reads_latest = match run.case.steps[step].stmt.kind() {
+        StmtKind::Insert | StmtKind::Update | StmtKind::Delete => true,
+        StmtKind::Select => locks_rows(sql, runner.profile().family()),
+        _ => false,
+    };
+    if !reads_latest {
+        return Ok(None);
+    }
+    latest(run, step, order, runner).map(|shown| shown.map(|evidence| permit(claim, evidence)))
+}
+
+/// The wait that explains the difference at `step`, at a level whose DBMS documents that a
+/// waiting write sees the rows it waited for at a later moment than the rest.
+pub(super) fn waited(
+    run: &Refined,
+    step: usize,
+    learnt: &[Edge],
+    claims: &[Claim],
+) -> Option<Permissible> {
+    let claim = claims.iter().find(|c| {
+        matches!(
+            c.behaviour,
+            Behaviour::StatementSnapshots | Behaviour::SemiConsistentRead
+        )
+    })?;
+    let placed = learnt.iter().flat_map(|e| [e.from, e.to]);
+    let waited = std::iter::once(step)
+        .chain(placed)
+        .find(|&s| run.history.steps[s].blocked)?;
+    let evidence = format!(
+        "step {} waited for a lock before it completed",
+        run.origin[waited] + 1
+    );
+    Some(permit(claim, evidence))
+}
+
+/// The evidence that `step` read the newest committed versions: in `order` with `step` moved
+/// after the statements of the transactions that had committed when it completed, it gives
+/// what it gave in the run. `None` when no such statement follows it or the replay differs.
+fn latest(
+    run: &Refined,
+    step: usize,
+    order: &[usize],
+    runner: &dyn Runner,
+) -> Result<Option<String>, NotJudged> {
+    let committed = committed_before(run, step);
+    let at = (order.iter())
+        .position(|&s| s == step)
+        .expect("the differing statement is in the order");
+    let moved: Vec<usize> = (order[at + 1..].iter().copied())
+        .filter(|s| committed.contains(s))
+        .collect();
+    if moved.is_empty() {
+        return Ok(None);
+    }
+    let mut replay: Vec<usize> = order[..at].to_vec();
+    replay.extend(&moved);
+    replay.push(step);
+    replay.extend((order[at + 1..].iter()).filter(|s| !committed.contains(s)));
+    let seq = Sequential::of(&run.case, &replay);
+    let history = runner
+        .run_instrumented(&seq.case, run.history.isolation)
+        .map_err(|e| {
+            NotJudged::infrastructure(format!(
+                "the order that shows a write reading the newest committed versions could not run: {e}"
+            ))
+        })?;
+    if seq
+        .differing(&run.history, &history)
+        .iter()
+        .any(|&(s, _)| s == step)
+    {
+        return Ok(None);
+    }
+    let steps: Vec<String> = (moved.iter())
+        .map(|&s| (run.origin[s] + 1).to_string())
+        .collect();
+    Ok(Some(format!(
+        "moved after step{} {}, of the transactions that had committed when it completed, step {} gives what it gave in the run",
+        if moved.len() == 1 { "" } else { "s" },
+        steps.join(", "),
+        run.origin[step] + 1
+    )))
+}
+
+/// The statements of the transactions, other than `step`'s, that committed before `step`
+/// completed in the run.
+fn committed_before(run: &Refined, step: usize) -> HashSet<usize> {
+    let done = run.history.steps[step].completed;
+    (run.case.txns().iter())
+        .filter(|t| !t.steps.contains(&step))
+        .filter(|t| run.history.txns[t.id].status == TxnStatus::Committed)
+        .filter(|t| {
+            let last = *t.steps.last().expect("a transaction has statements");
+            run.history.steps[last].completed < done
+        })
+        .flat_map(|t| t.steps.iter().copied())
+        .collect()
+}
+
+/// `claim` with `evidence`.
+fn permit(claim: &Claim, evidence: String) -> Permissible {
+    Permissible {
+        excuse: Excuse::Permissible,
+        behaviour: claim.behaviour.name().to_string(),
+        reason: claim.reason.to_string(),
+        source: claim.source.to_string(),
+        evidence: vec![evidence],
+        ruled_out: Vec::new(),
+    }
+}
