@@ -14,7 +14,7 @@ mod runner;
 mod session;
 
 pub use block::{parse_duration, BlockDetection, BlockDetector, FlagError};
-pub use runner::{Runner, TargetRunner};
+pub use runner::{Instrumented, Runner, TargetRunner};
 
 use block::Solo;
 use protocol::Protocol;

@@ -47,3 +47,28 @@ impl Runner for TargetRunner<'_> {
         self.target.profile()
     }
 }
+
+/// A [`Runner`] that runs every case instrumented, for an oracle that compares derived cases
+/// with an instrumented run: like with like. Instrumentation rewrites statements, and where a
+/// result depends on the order in which the DBMS visits rows (SQLite checks a UNIQUE
+/// constraint row by row, so `UPDATE t SET u = u + 3` may fail or not), the rewritten
+/// statement may visit them in another order than the plain one.
+pub struct Instrumented<'a>(pub &'a dyn Runner);
+
+impl Runner for Instrumented<'_> {
+    fn run(&self, case: &TestCase, isolation: Isolation) -> Result<History, TargetError> {
+        self.0.run_instrumented(case, isolation)
+    }
+
+    fn run_instrumented(
+        &self,
+        case: &TestCase,
+        isolation: Isolation,
+    ) -> Result<History, TargetError> {
+        self.0.run_instrumented(case, isolation)
+    }
+
+    fn profile(&self) -> &dyn Profile {
+        self.0.profile()
+    }
+}

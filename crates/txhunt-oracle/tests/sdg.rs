@@ -8,8 +8,9 @@ use std::path::Path;
 use txhunt_db::{open_target, Target};
 use txhunt_exec::{Executor, TargetRunner};
 use txhunt_model::{scenario, History, Isolation, Outcome, TestCase, Value};
-use txhunt_oracle::sdg::{judge, label_steps as labels, Graph, Verdict};
-use txhunt_oracle::{Divergence, Signature};
+use txhunt_oracle::dsg::Adya;
+use txhunt_oracle::sdg::{judge, label_steps as labels, Graph, Sdg, Verdict};
+use txhunt_oracle::{Divergence, Oracle, Signature};
 
 const TARGETS: [(&str, Isolation); 3] = [
     ("sqlite", Isolation::Serializable),
@@ -176,4 +177,39 @@ fn serial(mut case: TestCase) -> TestCase {
         .flat_map(|t| t.steps.iter().map(|&s| steps[s].clone()))
         .collect();
     case
+}
+
+#[test]
+fn statements_after_an_abort_that_a_savepoint_put_in_a_new_transaction_are_not_judged() {
+    // On SQLite t2's SAVEPOINT after its abort opens a transaction, which the ROLLBACK ends:
+    // the UPDATE of v = 3 never committed, though after an abort statements run on their own.
+    let case = scenario::parse(
+        "/* init */ CREATE TABLE t (k INT PRIMARY KEY, v INT);\n\
+         /* init */ INSERT INTO t VALUES (1, 0);\n\
+         /* t1 */ BEGIN;\n\
+         /* t2 */ BEGIN;\n\
+         /* t2 */ SELECT v FROM t;\n\
+         /* t1 */ UPDATE t SET v = 1 WHERE k = 1;\n\
+         /* t2 */ UPDATE t SET v = 2 WHERE k = 1;  -- expect: deadlock\n\
+         /* t1 */ COMMIT;\n\
+         /* t2 */ SAVEPOINT sp;\n\
+         /* t2 */ UPDATE t SET v = 3 WHERE k = 1;  -- expect: affected 1\n\
+         /* t2 */ ROLLBACK;\n",
+        "savepoint-after-abort",
+    )
+    .unwrap();
+    let target = open_target("sqlite", None).expect("the target opens");
+    let history = executor()
+        .execute(target.as_ref(), &case, Isolation::Serializable)
+        .unwrap();
+    let runner = TargetRunner {
+        executor: executor(),
+        target: target.as_ref(),
+    };
+    for oracle in [&Sdg as &dyn Oracle, &Adya] {
+        let judged = oracle.check(&case, &history, &runner);
+        assert!(judged.findings.is_empty(), "{:#?}", judged.findings);
+        let scopes: Vec<_> = judged.unjudged.iter().map(|u| u.scope.as_deref()).collect();
+        assert_eq!(scopes, [Some("savepoint-after-abort")], "{:?}", oracle.id());
+    }
 }

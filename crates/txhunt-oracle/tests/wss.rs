@@ -425,6 +425,31 @@ fn read_committed_is_shown_statement_by_statement_where_no_snapshot_or_stronger_
 }
 
 #[test]
+fn an_instrumented_run_is_compared_with_instrumented_serial_schedules() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/wss/sqlite-unique-checked-row-by-row.sql");
+    let case = case_of(&std::fs::read_to_string(path).expect("scenario"));
+    let sqlite = open_target("sqlite", None).unwrap();
+    let level = Isolation::Serializable;
+    let update = 1;
+    let plain = Executor::default().execute(sqlite.as_ref(), &case, level);
+    let instrumented = Executor {
+        instrument: true,
+        ..Executor::default()
+    };
+    let history = instrumented.execute(sqlite.as_ref(), &case, level).unwrap();
+    // The premise: instrumentation changes the order in which SQLite visits the rows.
+    assert!(plain.unwrap().steps[update].outcome.error().is_some());
+    assert!(history.steps[update].outcome.succeeded());
+    let runner = TargetRunner {
+        executor: Executor::default(),
+        target: sqlite.as_ref(),
+    };
+    let findings = Wss.check(&case, &history, &runner).findings;
+    assert!(findings.is_empty(), "{findings:#?}");
+}
+
+#[test]
 fn a_behaviour_whose_evidence_takes_another_path_could_not_be_shown_and_stays_a_candidate() {
     let (history, findings) = wss_of(
         "mariadb-behaviour-not-shown.sql",

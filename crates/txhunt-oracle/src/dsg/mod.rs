@@ -16,7 +16,7 @@
 
 pub mod cycles;
 pub mod graph;
-mod oracle;
+pub(crate) mod oracle;
 mod predicate;
 pub(crate) mod rows;
 mod transactions;

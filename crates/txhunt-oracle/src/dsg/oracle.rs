@@ -9,6 +9,7 @@
 //!
 //! [`Profile::guarantee`]: txhunt_db::Profile::guarantee
 
+use super::transactions::savepoint_after_abort;
 use super::{analyse, Analysis, Anomaly};
 use crate::{
     Dependency, Detail, Excuse, Finding, Judged, Observed, OracleId, Permissible, Signature,
@@ -28,12 +29,12 @@ impl crate::Oracle for Adya {
     }
 
     fn check(&self, case: &TestCase, history: &History, runner: &dyn Runner) -> Judged {
-        if let Some(reason) = untrusted(history) {
+        if let Some((scope, reason)) = untrusted(case, history, runner) {
             return Judged {
                 findings: Vec::new(),
                 unjudged: vec![Unjudged {
                     oracle: OracleId::Dsg,
-                    scope: Some("not-instrumented".into()),
+                    scope: Some(scope.into()),
                     reason,
                 }],
             };
@@ -60,12 +61,38 @@ impl crate::Oracle for Adya {
     }
 }
 
-/// Why the run's history cannot be judged, if it cannot.
-fn untrusted(history: &History) -> Option<String> {
-    history
-        .tables
-        .is_empty()
-        .then(|| "the run was not instrumented: no read/write history".into())
+/// Why the run's history cannot be judged, if it cannot: the scope and the reason.
+fn untrusted(
+    case: &TestCase,
+    history: &History,
+    runner: &dyn Runner,
+) -> Option<(&'static str, String)> {
+    if history.tables.is_empty() {
+        return Some((
+            "not-instrumented",
+            "the run was not instrumented: no read/write history".into(),
+        ));
+    }
+    reopened_by_savepoint(case, history, runner).map(|why| ("savepoint-after-abort", why))
+}
+
+/// Why the run's transactions are unknown, if a SAVEPOINT after an abort opened a new one
+/// ([`savepoint_after_abort`]); shared with the SDG oracle.
+pub(crate) fn reopened_by_savepoint(
+    case: &TestCase,
+    history: &History,
+    runner: &dyn Runner,
+) -> Option<String> {
+    if !runner.profile().savepoint_opens_transaction() {
+        return None;
+    }
+    savepoint_after_abort(case, history).map(|s| {
+        format!(
+            "step {} (SAVEPOINT) ran after an error aborted its transaction, and on {} it opens a new one: which of the later statements committed the history does not say",
+            s + 1,
+            runner.profile().name()
+        )
+    })
 }
 
 /// The finding of `anomaly`: a bug candidate unless `guarantee` lets every phenomenon it is

@@ -5,6 +5,9 @@
 //!   transaction of their own (`t2 (rolled back to a savepoint)`): their versions never became
 //!   part of the committed state, and a committed transaction that read one read an aborted
 //!   write (G1a). Their reads stay the transaction's: it did read what it read.
+//!
+//! Where a SAVEPOINT after the abort opened a new transaction (SQLite), the first rule does
+//! not hold; such runs are not judged ([`savepoint_after_abort`]).
 
 use txhunt_model::{History, StmtKind, TestCase, TxnStatus};
 
@@ -93,6 +96,23 @@ impl Transactions {
             aborted,
         }
     }
+}
+
+/// The first SAVEPOINT that ran after an error aborted its transaction, on a DBMS where a
+/// savepoint outside a transaction opens one (SQLite): the statements after it then ran in a
+/// transaction of their own, which [`Transactions::of`] would take for statements that each
+/// committed on its own; which of them committed the history does not say.
+pub fn savepoint_after_abort(case: &TestCase, history: &History) -> Option<usize> {
+    case.txns().iter().find_map(|txn| {
+        let TxnStatus::Aborted { step, .. } = history.txns.get(txn.id)?.status else {
+            return None;
+        };
+        (txn.steps.iter().copied()).find(|&s| {
+            s > step
+                && case.steps[s].stmt.kind() == StmtKind::Savepoint
+                && history.steps[s].outcome.succeeded()
+        })
+    })
 }
 
 /// The steps among `steps` (one transaction's, in order) whose effects a later successful

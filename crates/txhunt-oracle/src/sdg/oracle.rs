@@ -30,6 +30,7 @@
 use super::graph::{observed, Edge, Graph, Kind};
 use super::permit::{excuse, waited};
 use super::sequential::Sequential;
+use crate::dsg::oracle::reopened_by_savepoint;
 use crate::dsg::rows;
 use crate::evidence::state_diff;
 use crate::{Detail, Divergence, Finding, Judged, OracleId, Signature, Unjudged};
@@ -137,6 +138,9 @@ pub fn judge(
             "dirty-reads",
             format!("{} lets a statement read writes that are later rolled back, and Theorem 1 (paper 002 §3.2, Fig. 7) needs a level of at least cursor stability; the DSG oracle judges this run", history.isolation),
         ));
+    }
+    if let Some(why) = reopened_by_savepoint(case, history, runner) {
+        return Err(NotJudged::out_of("savepoint-after-abort", why));
     }
     let mut run = Refined {
         case: case.clone(),

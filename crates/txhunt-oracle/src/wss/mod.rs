@@ -32,7 +32,7 @@ mod statement_order;
 use crate::{Detail, Judged, Oracle, OracleId, SerialLevel, Unjudged};
 use compare::compare;
 use schedule::{fcrfs, stmt_serial, tx_serial, Unit};
-use txhunt_exec::Runner;
+use txhunt_exec::{Instrumented, Runner};
 use txhunt_model::{History, Isolation, TestCase};
 
 /// The WSS oracle.
@@ -44,7 +44,14 @@ impl Oracle for Wss {
         OracleId::Wss
     }
 
+    /// An instrumented run is compared with instrumented re-executions ([`Instrumented`]).
     fn check(&self, case: &TestCase, history: &History, runner: &dyn Runner) -> Judged {
+        let instrumented = Instrumented(runner);
+        let runner: &dyn Runner = if history.tables.is_empty() {
+            runner
+        } else {
+            &instrumented
+        };
         let mut judged = violations(case, history, runner);
         if judged.findings.is_empty() {
             return judged;
