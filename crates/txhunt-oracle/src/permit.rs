@@ -19,9 +19,11 @@
 //!   ([`Evidence::SnapshotReplay`]), which READ COMMITTED allows as well (every transaction
 //!   reading one snapshot is a special case of each statement reading its own). PostgreSQL's
 //!   stronger levels abort one transaction of a write skew, so they cannot show it;
-//! * statement snapshots, last: the run's statements agree with a sequential order of them
-//!   that their dependencies allow, each reading one committed state
-//!   ([`Evidence::StatementOrder`], the SDG oracle): what READ COMMITTED promises per statement;
+//! * statement snapshots and missing gap locks, last: the run's statements agree with a
+//!   sequential order of them that their dependencies allow, each reading one committed state
+//!   ([`Evidence::StatementOrder`], the SDG oracle), and the DSG oracle finds no phenomenon the
+//!   level forbids: what READ COMMITTED promises per statement, a row written into a range
+//!   another transaction had scanned (an UPDATE too, not only an INSERT) included;
 //! * InnoDB's writes reading the newest committed versions at REPEATABLE READ: no WSS evidence
 //!   (WSS runs every write on the newest committed state already); the SDG oracle shows it;
 //! * write skew: each transaction replayed on its snapshot ([`Evidence::SnapshotReplay`]). A
@@ -130,6 +132,7 @@ fn alternatives(claim: &Claim) -> Vec<Vec<Evidence>> {
         Behaviour::NoGapLocks => {
             let mut all = stronger();
             all.push(vec![Evidence::WithoutGapInserts]);
+            all.push(vec![Evidence::StatementOrder]);
             all
         }
         Behaviour::WriteSkew => vec![vec![Evidence::SnapshotReplay]],
@@ -196,6 +199,7 @@ mod tests {
                 ("semi-consistent-read", vec![Evidence::LockedUpdate]),
                 ("no-gap-locks", vec![rr]),
                 ("no-gap-locks", vec![Evidence::WithoutGapInserts]),
+                ("no-gap-locks", vec![Evidence::StatementOrder]),
                 ("unlocked-source-reads", vec![rr]),
             ]
         );

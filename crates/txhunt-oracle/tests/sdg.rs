@@ -213,3 +213,24 @@ fn statements_after_an_abort_that_a_savepoint_put_in_a_new_transaction_are_not_j
         assert_eq!(scopes, [Some("savepoint-after-abort")], "{:?}", oracle.id());
     }
 }
+
+#[test]
+fn a_delete_no_place_fits_is_a_bug_candidate_even_though_it_waited() {
+    // MDEV-27992's committing variant: the DELETE waited for t1, which moved the only row's
+    // key twice, and deleted nothing. Before t1, between its updates and after it a row is
+    // there to delete; a DELETE's wait is no semi-consistent read (UPDATE only).
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/wss/mariadb-pk-update-then-delete.sql");
+    let case = scenario::parse(&std::fs::read_to_string(&path).unwrap(), "mdev-27992").unwrap();
+    let mariadb = open_target("mariadb", None).expect("the target opens");
+    let (_, on_mariadb) = verdict(&case, mariadb.as_ref(), Isolation::ReadCommitted);
+    let [found] = &on_mariadb.findings[..] else {
+        panic!("one finding: {:#?}", on_mariadb.findings);
+    };
+    assert!(found.is_candidate(), "{found:#?}");
+    assert_eq!(found.signature, Signature::Sdg(Divergence::Write));
+    // PostgreSQL's DELETE follows the row's updates after the wait and deletes it.
+    let postgres = open_target("postgres", None).expect("the target opens");
+    let (_, on_postgres) = verdict(&case, postgres.as_ref(), Isolation::ReadCommitted);
+    assert!(on_postgres.findings.is_empty(), "{:#?}", on_postgres.findings);
+}

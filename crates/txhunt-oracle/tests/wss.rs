@@ -373,7 +373,7 @@ fn a_mariadb_delete_that_misses_a_row_moved_twice_is_a_bug_candidate_not_a_missi
     assert_final_state_candidates(&findings);
     let lines = evidence(&findings[0]);
     assert!(
-        lines.contains(&"not no-gap-locks: no INSERT went into a table another open transaction had read, updated or deleted from".to_string()),
+        lines.contains(&"not no-gap-locks: no INSERT or UPDATE went into a table another open transaction had read, updated or deleted from".to_string()),
         "{lines:#?}"
     );
 }

@@ -156,7 +156,7 @@ pub fn judge(
             continue;
         }
         let mut learnt: Vec<Edge> = Vec::new();
-        for _ in 0..SEQUENTIAL_RUNS {
+        'runs: for _ in 0..SEQUENTIAL_RUNS {
             let order = graph
                 .order(&learnt)
                 .expect("only placements that keep the graph acyclic are learnt");
@@ -190,22 +190,51 @@ pub fn judge(
             };
             let later: Vec<usize> = differing[1..].iter().map(|&(s, _)| s).collect();
             let mut placed: Vec<Edge> = Vec::new();
-            for (row, version) in unseen {
+            for (row, version) in unseen.iter().cloned() {
                 let mut all = learnt.clone();
                 all.extend(placed.iter().cloned());
                 match place(&graph, &all, first, &row, version) {
                     Placement::Placed(e) => placed.push(e),
-                    // Every way to keep it from seeing that version closes a cycle: no single
-                    // place fits it. A statement that waited where the DBMS documents that a
-                    // waiting write sees two moments is that; otherwise it is a dependency the
-                    // run has that no record showed: decycle as for any other.
+                    // Every way to keep it from seeing that version closes a cycle with the
+                    // placements made so far: choose them again, all of this statement's at
+                    // once; if none fits, no single place fits it.
                     Placement::Cyclic(e) => {
-                        let claims = runner.profile().claims(run.history.isolation);
-                        if let Some(permit) = waited(&run, first, &learnt, claims) {
+                        let mut pairs: Vec<(RowId, Version)> = (all.iter())
+                            .filter(|e| {
+                                e.kind == Kind::Unseen && (e.from == first || e.to == first)
+                            })
+                            .map(|e| (e.row.clone(), e.version))
+                            .chain(unseen.iter().cloned())
+                            .collect();
+                        pairs.sort();
+                        pairs.dedup();
+                        let others: Vec<Edge> = (all.iter())
+                            .filter(|e| {
+                                e.kind != Kind::Unseen || (e.from != first && e.to != first)
+                            })
+                            .cloned()
+                            .collect();
+                        if let Fit::Found(fit) = refit(&graph, &others, first, &pairs) {
+                            learnt = others;
+                            learnt.extend(fit);
+                            continue 'runs;
+                        }
+                        // A statement that waited where the DBMS documents that a waiting
+                        // statement of its kind sees two moments is that.
+                        let profile = runner.profile();
+                        let claims = profile.claims(run.history.isolation);
+                        let excused = waited(&run, first, &learnt, claims, profile.family());
+                        let impossible = refit(&graph, &[], first, &pairs) == Fit::Impossible;
+                        if excused.is_some() || impossible {
                             let mut finding = report.finding(Some(first), &later);
-                            finding.permissible = Some(permit);
+                            finding.details.push(Detail::Note {
+                                text: format!("no order its recorded dependencies allow keeps {} from every row version it did not see in the run", report.labels[first]),
+                            });
+                            finding.permissible = excused;
                             return Ok(verdict(vec![finding]));
                         }
+                        // Only other statements' placements close the cycle: a dependency the
+                        // run has that no record showed; decycle as for any other.
                         all.push(e);
                         let cycle = graph.cycle(&all).expect("the placement closes a cycle");
                         run = decycle(run, &graph, &cycle, runner)?;
@@ -333,6 +362,23 @@ enum Placement {
 /// that can (after the next version's installer, or before this version's), that keeps the
 /// graph acyclic with `learnt`; the one the run's schedule points to first.
 fn place(graph: &Graph, learnt: &[Edge], s: usize, row: &RowId, version: Version) -> Placement {
+    let options = options(graph, s, row, version);
+    let acyclic = options.iter().find(|e| {
+        let mut all = learnt.to_vec();
+        all.push((*e).clone());
+        graph.order(&all).is_some()
+    });
+    match (acyclic, options.first()) {
+        (Some(e), _) => Placement::Placed(e.clone()),
+        (None, Some(e)) => Placement::Cyclic(e.clone()),
+        (None, None) => Placement::Impossible,
+    }
+}
+
+/// The edges that keep statement `s` from seeing `version` of `row` (after the next
+/// version's installer, or before this version's), the one the run's schedule points to
+/// first.
+fn options(graph: &Graph, s: usize, row: &RowId, version: Version) -> Vec<Edge> {
     let unseen = |from: usize, to: usize| Edge {
         from,
         to,
@@ -356,17 +402,46 @@ fn place(graph: &Graph, learnt: &[Edge], s: usize, row: &RowId, version: Version
     } else {
         [before, after]
     };
-    let options: Vec<Edge> = options.into_iter().flatten().collect();
-    let acyclic = options.iter().find(|e| {
-        let mut all = learnt.to_vec();
-        all.push((*e).clone());
-        graph.order(&all).is_some()
-    });
-    match (acyclic, options.first()) {
-        (Some(e), _) => Placement::Placed(e.clone()),
-        (None, Some(e)) => Placement::Cyclic(e.clone()),
-        (None, None) => Placement::Impossible,
+    options.into_iter().flatten().collect()
+}
+
+/// The most versions of one statement [`refit`] chooses placements for together (2 ways each).
+const REFIT_PAIRS: usize = 12;
+
+/// Whether statement `s` can be kept from all the `pairs` (row, version) at once.
+#[derive(Debug, PartialEq, Eq)]
+enum Fit {
+    /// By these edges, acyclic with the fixed ones.
+    Found(Vec<Edge>),
+    /// In no way.
+    Impossible,
+    /// Too many versions to try every way.
+    Unknown,
+}
+
+/// One placement per version of `pairs` for statement `s`, all acyclic with `fixed`.
+fn refit(graph: &Graph, fixed: &[Edge], s: usize, pairs: &[(RowId, Version)]) -> Fit {
+    let choices: Vec<Vec<Edge>> = (pairs.iter())
+        .map(|(row, version)| options(graph, s, row, *version))
+        .filter(|o| !o.is_empty())
+        .collect();
+    if choices.len() > REFIT_PAIRS {
+        return Fit::Unknown;
     }
+    let ways: usize = choices.iter().map(Vec::len).product();
+    (0..ways)
+        .map(|mut way| {
+            let mut all = fixed.to_vec();
+            for options in &choices {
+                all.push(options[way % options.len()].clone());
+                way /= options.len();
+            }
+            all
+        })
+        .find(|all| graph.order(all).is_some())
+        .map_or(Fit::Impossible, |all| {
+            Fit::Found(all[fixed.len()..].to_vec())
+        })
 }
 
 /// For statement `s` (at `position` in the sequential `order`) that failed in the sequential

@@ -2,8 +2,9 @@
 //! shown by evidence from the run or from one more sequential run:
 //!
 //! * **A statement that waited** for a lock, at a level whose DBMS documents that a waiting
-//!   write re-checks only the rows it waited for (PostgreSQL's READ COMMITTED) or reads their
-//!   latest committed versions (InnoDB's semi-consistent read), may see two moments of the
+//!   statement of its kind re-checks only the rows it waited for (PostgreSQL's READ COMMITTED:
+//!   UPDATE, DELETE, locking reads, upserts) or reads their latest committed versions
+//!   (InnoDB's semi-consistent read: UPDATE only), may see two moments of the
 //!   database, which no single place in a sequential order reproduces (placing it to explain
 //!   the difference may close a cycle: that is reported so, not decycled away). The evidence
 //!   is the wait: the differing statement, or one placed to explain an earlier difference,
@@ -23,7 +24,7 @@ use crate::{Excuse, Permissible};
 use std::collections::HashSet;
 use txhunt_db::profile::claim::{Behaviour, Claim};
 use txhunt_exec::Runner;
-use txhunt_model::{StmtKind, TxnStatus};
+use txhunt_model::{SqlFamily, StmtKind, TxnStatus};
 use txhunt_sql::analysis::locks_rows;
 
 /// The documented behaviour that explains the first difference, at `step`, of the sequential
@@ -37,7 +38,8 @@ pub(super) fn excuse(
     runner: &dyn Runner,
 ) -> Result<Option<Permissible>, NotJudged> {
     let claims = runner.profile().claims(run.history.isolation);
-    if let Some(found) = waited(run, step, learnt, claims) {
+    let family = runner.profile().family();
+    if let Some(found) = waited(run, step, learnt, claims, family) {
         return Ok(Some(found));
     }
     let Some(claim) = (claims.iter()).find(|c| c.behaviour == Behaviour::LatestCommittedWrites)
@@ -47,7 +49,7 @@ pub(super) fn excuse(
     let sql = &run.case.steps[step].stmt.sql;
     let reads_latest = match run.case.steps[step].stmt.kind() {
         StmtKind::Insert | StmtKind::Update | StmtKind::Delete => true,
-        StmtKind::Select => locks_rows(sql, runner.profile().family()),
+        StmtKind::Select => locks_rows(sql, family),
         _ => false,
     };
     if !reads_latest {
@@ -57,23 +59,31 @@ pub(super) fn excuse(
 }
 
 /// The wait that explains the difference at `step`, at a level whose DBMS documents that a
-/// waiting write sees the rows it waited for at a later moment than the rest.
+/// waiting statement of its kind sees the rows it waited for at a later moment than the rest:
+/// PostgreSQL's READ COMMITTED re-check (UPDATE, DELETE, locking reads, INSERT … ON
+/// CONFLICT), InnoDB's semi-consistent read (UPDATE only: a DELETE that waited is not
+/// explained by it, MDEV-27992).
 pub(super) fn waited(
     run: &Refined,
     step: usize,
     learnt: &[Edge],
     claims: &[Claim],
+    family: SqlFamily,
 ) -> Option<Permissible> {
-    let claim = claims.iter().find(|c| {
-        matches!(
-            c.behaviour,
-            Behaviour::StatementSnapshots | Behaviour::SemiConsistentRead
-        )
-    })?;
+    let covers = |claim: &Claim, s: usize| {
+        let stmt = &run.case.steps[s].stmt;
+        match (claim.behaviour, stmt.kind()) {
+            (Behaviour::SemiConsistentRead, kind) => kind == StmtKind::Update,
+            (Behaviour::StatementSnapshots, StmtKind::Select) => locks_rows(&stmt.sql, family),
+            (Behaviour::StatementSnapshots, kind) => kind.is_write(),
+            _ => false,
+        }
+    };
     let placed = learnt.iter().flat_map(|e| [e.from, e.to]);
-    let waited = std::iter::once(step)
+    let (claim, waited) = std::iter::once(step)
         .chain(placed)
-        .find(|&s| run.history.steps[s].blocked)?;
+        .filter(|&s| run.history.steps[s].blocked)
+        .find_map(|s| claims.iter().find(|c| covers(c, s)).map(|c| (c, s)))?;
     let evidence = format!(
         "step {} waited for a lock before it completed",
         run.origin[waited] + 1

@@ -164,6 +164,9 @@ fn decide(
         Evidence::WithoutGapInserts => {
             let family = runner.profile().family();
             let all = gap_inserts(case, history, family);
+            if all.is_empty() {
+                return Err("no INSERT went into an open range (an UPDATE did)".into());
+            }
             let shown = without_inserts(case, history, runner, &all);
             let late = gap_inserts_after_aborts(case, history, family);
             match shown {

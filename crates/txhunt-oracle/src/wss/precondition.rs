@@ -33,7 +33,7 @@ pub fn occasion(
 ) -> Result<(), NotShown> {
     let run = Run::new(case, history, family);
     let found = match behaviour {
-        Behaviour::NoGapLocks => run.insert_into_open_range(),
+        Behaviour::NoGapLocks => run.write_into_open_range(),
         Behaviour::SemiConsistentRead => {
             run.beside_open_writer(|s| case.steps[s].stmt.kind() == StmtKind::Update)
         }
@@ -53,7 +53,7 @@ pub fn occasion(
     }
     Err(match behaviour {
         Behaviour::NoGapLocks => {
-            "no INSERT went into a table another open transaction had read, updated or deleted from"
+            "no INSERT or UPDATE went into a table another open transaction had read, updated or deleted from"
         }
         Behaviour::SemiConsistentRead => {
             "no UPDATE ran beside another open transaction's write to its table"
@@ -210,16 +210,26 @@ impl<'a> Run<'a> {
 
     /// Whether an INSERT went into a table another open transaction had read, updated or
     /// deleted from.
-    fn insert_into_open_range(&self) -> bool {
-        !self.inserts_into_open_ranges().is_empty()
+    /// Whether an INSERT or an UPDATE (which may move a row into a range) went into a table
+    /// another open transaction had read, updated or deleted from.
+    fn write_into_open_range(&self) -> bool {
+        !self
+            .writes_into_open_ranges(&[StmtKind::Insert, StmtKind::Update])
+            .is_empty()
     }
 
     /// The INSERTs that went into a table another open transaction had read, updated or
     /// deleted from.
     fn inserts_into_open_ranges(&self) -> Vec<usize> {
+        self.writes_into_open_ranges(&[StmtKind::Insert])
+    }
+
+    /// The writes of the `kinds` that went into a table another open transaction had read,
+    /// updated or deleted from.
+    fn writes_into_open_ranges(&self, kinds: &[StmtKind]) -> Vec<usize> {
         let kind = |s: usize| self.case.steps[s].stmt.kind();
         (0..self.case.steps.len())
-            .filter(|&i| kind(i) == StmtKind::Insert && self.succeeded(i))
+            .filter(|&i| kinds.contains(&kind(i)) && self.succeeded(i))
             .filter(|&i| {
                 (0..self.case.steps.len()).any(|r| {
                     matches!(

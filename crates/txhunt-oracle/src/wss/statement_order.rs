@@ -1,5 +1,6 @@
 //! READ COMMITTED's evidence at the statement level: READ COMMITTED promises each statement a
-//! committed state, not each transaction one serial place. A run whose statements give the
+//! committed state, not each transaction one serial place (and no phenomenon of G1, which the
+//! DSG oracle must not find in the run either). A run whose statements give the
 //! results and final state they gave when re-run one at a time, without transactions, in an
 //! order their recorded dependencies allow (the SDG oracle, paper 002) is such a run: every
 //! statement read one committed state, and only the transactions interleaved. That explains
@@ -11,8 +12,10 @@
 //! nothing either way; nor does one it judged only without statements decycling removed.
 
 use super::NotShown;
+use crate::dsg::Adya;
 use crate::sdg::sequential::same_result;
 use crate::sdg::{judge, label_steps};
+use crate::Oracle;
 use txhunt_exec::Runner;
 use txhunt_model::{History, TestCase};
 
@@ -40,6 +43,12 @@ pub fn statement_order(
     } else {
         history
     };
+    // Statement by statement is not enough where a transaction read another's uncommitted or
+    // aborted writes, or took part in a cycle of them (G1): the level forbids those.
+    let adya = Adya.check(case, history, runner);
+    if let Some(forbidden) = adya.findings.iter().find(|f| f.permissible.is_none()) {
+        return Err(format!("the run has {}", forbidden.summary).into());
+    }
     let verdict = judge(case, history, runner).map_err(|not| {
         NotShown::inconclusive(format!(
             "the statement dependency graph oracle could not judge the run: {}",
