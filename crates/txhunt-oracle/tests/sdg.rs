@@ -232,5 +232,38 @@ fn a_delete_no_place_fits_is_a_bug_candidate_even_though_it_waited() {
     // PostgreSQL's DELETE follows the row's updates after the wait and deletes it.
     let postgres = open_target("postgres", None).expect("the target opens");
     let (_, on_postgres) = verdict(&case, postgres.as_ref(), Isolation::ReadCommitted);
-    assert!(on_postgres.findings.is_empty(), "{:#?}", on_postgres.findings);
+    assert!(
+        on_postgres.findings.is_empty(),
+        "{:#?}",
+        on_postgres.findings
+    );
+}
+
+#[test]
+fn an_insert_whose_conflicts_differ_is_out_of_reach_not_a_candidate() {
+    // The upsert collided with 957, which the DELETE then removed; the DELETE did not see
+    // t3's uncommitted 185. Which rows an INSERT collided with is not recorded, so the graph
+    // misses the upsert's dependency on 957 and orders it after the DELETE, where it inserts
+    // both rows (found by a 10-minute PostgreSQL campaign, seed 15).
+    let case = scenario::parse(
+        "/* init */ CREATE TABLE t0 (k INT PRIMARY KEY, v BOOLEAN);\n\
+         /* init */ INSERT INTO t0 VALUES (957, TRUE), (1, TRUE);\n\
+         /* t3 */ BEGIN;\n\
+         /* t3 */ INSERT INTO t0 VALUES (957, FALSE), (185, TRUE) ON CONFLICT DO NOTHING;\n\
+         /* t2 */ DELETE FROM t0 WHERE v IN (TRUE, FALSE);\n\
+         /* t3 */ COMMIT;\n",
+        "upsert-conflict",
+    )
+    .unwrap();
+    let postgres = open_target("postgres", None).expect("the target opens");
+    let history = executor()
+        .execute(postgres.as_ref(), &case, Isolation::ReadCommitted)
+        .unwrap();
+    let runner = TargetRunner {
+        executor: executor(),
+        target: postgres.as_ref(),
+    };
+    let not = judge(&case, &history, &runner).expect_err("out of reach");
+    assert_eq!(not.scope, Some("untracked"), "{}", not.reason);
+    assert!(not.reason.contains("collided with"), "{}", not.reason);
 }
