@@ -26,7 +26,19 @@ fn tables_from(sql: &str, family: SqlFamily, min_depth: usize) -> BTreeSet<Strin
     // Per parenthesis depth: whether a FROM list is open there.
     let mut in_from = vec![false];
     let mut expect_table = false;
+    // The previous keyword: an UPDATE after DO, KEY or FOR (`ON CONFLICT … DO UPDATE SET`,
+    // `ON DUPLICATE KEY UPDATE`, `FOR UPDATE`) names no table.
+    let mut previous = Keyword::NoKeyword;
     for token in tokens {
+        if let Token::Word(word) = &token {
+            let before = std::mem::replace(&mut previous, word.keyword);
+            if word.keyword == Keyword::UPDATE
+                && matches!(before, Keyword::DO | Keyword::KEY | Keyword::FOR)
+            {
+                expect_table = false;
+                continue;
+            }
+        }
         match token {
             Token::Whitespace(_) => {}
             Token::LParen => {
@@ -171,6 +183,25 @@ mod tests {
             ["t", "u"]
         );
         assert_eq!(names("SELECT 1", Sqlite), Vec::<String>::new());
+        // Upserts and locking reads: the UPDATE keyword there names no table.
+        assert_eq!(
+            names(
+                "INSERT INTO t0 (a0) VALUES (1) ON DUPLICATE KEY UPDATE a2 = 15",
+                Mysql
+            ),
+            ["t0"]
+        );
+        assert_eq!(
+            names(
+                "INSERT INTO t0 (a0) VALUES (1) ON CONFLICT (a0) DO UPDATE SET a1 = 2",
+                Postgres
+            ),
+            ["t0"]
+        );
+        assert_eq!(
+            names("SELECT * FROM t WHERE k = 1 FOR UPDATE NOWAIT", Postgres),
+            ["t"]
+        );
         assert_eq!(names("UPDATE \"T\" SET v = 1", Postgres), ["t"]);
     }
 

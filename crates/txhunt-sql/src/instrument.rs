@@ -377,6 +377,9 @@ pub fn plan(
         return Plan::Plain;
     }
     let rewriter = Sql::of(family);
+    // `sqlparser` does not know MariaDB's `LOCK IN SHARE MODE`: the read is planned without
+    // it, and its SQL gets it back (the same rows, the same locks).
+    let (sql, share_lock) = without_share_lock(sql, family);
     let statements = match Parser::parse_sql(rewriter.dialect.as_ref(), sql) {
         Ok(statements) => statements,
         Err(e) => return Plan::Untracked(format!("txhunt cannot parse it: {e}")),
@@ -408,7 +411,43 @@ pub fn plan(
             first_words(&other.to_string())
         )),
     };
+    let p = match p {
+        Plan::Read {
+            sql,
+            tables,
+            condition,
+            version_sets,
+            untracked,
+        } if share_lock => Plan::Read {
+            sql: format!("{sql} {SHARE_LOCK}"),
+            tables,
+            condition,
+            version_sets,
+            untracked,
+        },
+        other => other,
+    };
     rewriter.finish(p, v)
+}
+
+/// MariaDB's (and MySQL's older) shared locking-read clause.
+const SHARE_LOCK: &str = "LOCK IN SHARE MODE";
+
+/// `sql` without a trailing `LOCK IN SHARE MODE` (MySQL family), and whether it had one.
+fn without_share_lock(sql: &str, family: SqlFamily) -> (&str, bool) {
+    let trimmed = sql.trim_end().trim_end_matches(';').trim_end();
+    let cut = trimmed.len().checked_sub(SHARE_LOCK.len());
+    match cut {
+        Some(at)
+            if family == SqlFamily::Mysql
+                && trimmed.is_char_boundary(at)
+                && trimmed[at..].eq_ignore_ascii_case(SHARE_LOCK)
+                && trimmed[..at].ends_with(char::is_whitespace) =>
+        {
+            (trimmed[..at].trim_end(), true)
+        }
+        _ => (sql, false),
+    }
 }
 
 /// A table's name as instrumentation keys it: lower-case, without identifier quotes
@@ -768,6 +807,32 @@ mod tests {
             true,
         );
         assert!(matches!(write, Plan::Write { .. }), "{write:?}");
+    }
+
+    #[test]
+    fn a_mariadb_shared_locking_read_keeps_its_lock_clause() {
+        let p = plan(
+            "SELECT k FROM t WHERE v > 1 lock in share mode;",
+            Mysql,
+            Version::Step(0),
+            &meta(),
+            true,
+        );
+        assert!(matches!(p, Plan::Read { .. }), "{p:?}");
+        assert!(
+            sql(&p).ends_with(" WHERE v > 1 LOCK IN SHARE MODE"),
+            "{p:?}"
+        );
+        assert!(sql(&p).contains("txh_rid"), "{p:?}");
+        // Elsewhere it is not MariaDB's clause.
+        let p = plan(
+            "SELECT k FROM t LOCK IN SHARE MODE",
+            Sqlite,
+            Version::Step(0),
+            &meta(),
+            true,
+        );
+        assert!(matches!(p, Plan::Untracked(_)), "{p:?}");
     }
 
     #[test]
