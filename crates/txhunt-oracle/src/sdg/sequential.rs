@@ -84,9 +84,12 @@ impl Sequential {
     }
 
     /// The row versions sequential step `i` observed that its run's statement did not observe
-    /// at all (rows it did not return, match or overwrite), as the run's rows and versions;
-    /// `None` when it observed a row at another version than the run did (no order of the
-    /// graph changes that: the graph fixes the versions of observed rows).
+    /// (rows it did not return, match or overwrite, and versions of rows it observed at
+    /// another version: a statement the graph leaves free to go before it wrote them in the
+    /// sequential order, though in the run it did not, e.g. two statements that resumed
+    /// together), as the run's rows and versions; `None` when it observed a row at its setup
+    /// version where the run's statement saw another (the graph orders it after that one's
+    /// installer).
     pub fn unseen(
         &self,
         history: &History,
@@ -103,7 +106,7 @@ impl Sequential {
             if ran.contains(&(row.clone(), version)) {
                 continue;
             }
-            if ran_rows.contains(&row) {
+            if ran_rows.contains(&row) && matches!(version, Version::Init(_)) {
                 return None;
             }
             extra.push((row, version));
