@@ -17,10 +17,13 @@
 //!   [`SEQUENTIAL_RUNS`] times. A statement that fails there (an INSERT on a key another row
 //!   holds, an UPDATE that matched more rows) reports no rows: the versions current at its
 //!   place of the rows of its tables it did not observe in the run are placed the same way.
-//!   A placement that only closes a cycle is a dependency no record showed: decycling
-//!   follows. A difference no placement
-//!   explains is reported; one still being explained after the last run leaves the case
-//!   unjudged.
+//!   A placement that closes a cycle makes the statement's placements be chosen again all
+//!   together; if none fits, a statement that saw no version of a row that existed from the
+//!   setup to the end fits no place and is reported, and any other cycle is a dependency no
+//!   record showed (a predicate anti-dependency): decycling follows. An INSERT whose
+//!   affected count differs is out of reach (which rows it collided with is not recorded). A
+//!   difference no placement explains is reported; one still being explained after the last
+//!   run leaves the case unjudged.
 //! * **Levels**: Theorem 1 needs a level of at least cursor stability (paper 002 Fig. 7): a
 //!   run at a level whose DBMS lets dirty reads through (G1a) is left to the DSG oracle.
 //! * **Documented behaviour** (issue: permissible vs bug): a difference the level's documented
@@ -196,8 +199,8 @@ pub fn judge(
                 match place(&graph, &all, first, &row, version) {
                     Placement::Placed(e) => placed.push(e),
                     // Every way to keep it from seeing that version closes a cycle with the
-                    // placements made so far: choose them again, all of this statement's at
-                    // once; if none fits, no single place fits it.
+                    // placements made so far: choose this statement's placements again, all
+                    // at once.
                     Placement::Cyclic(e) => {
                         let mut pairs: Vec<(RowId, Version)> = (all.iter())
                             .filter(|e| {
@@ -236,8 +239,9 @@ pub fn judge(
                             finding.permissible = excused;
                             return Ok(verdict(vec![finding]));
                         }
-                        // Only other statements' placements close the cycle: a dependency the
-                        // run has that no record showed; decycle as for any other.
+                        // Otherwise the cycle runs through the recorded dependencies or other
+                        // statements' placements: a dependency the run has that no record
+                        // showed (a predicate anti-dependency); decycle, as the paper does.
                         all.push(e);
                         let cycle = graph.cycle(&all).expect("the placement closes a cycle");
                         run = decycle(run, &graph, &cycle, runner)?;
