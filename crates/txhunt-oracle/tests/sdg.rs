@@ -25,13 +25,23 @@ fn executor() -> Executor {
     }
 }
 
-/// `case` run instrumented on `target`, and the oracle's verdict.
-fn verdict(case: &TestCase, target: &dyn Target, level: Isolation) -> (History, Verdict) {
+/// `case` run instrumented on `target`, and a runner of derived cases there.
+fn run<'a>(
+    case: &TestCase,
+    target: &'a dyn Target,
+    level: Isolation,
+) -> (History, TargetRunner<'a>) {
     let history = executor().execute(target, case, level).unwrap();
     let runner = TargetRunner {
         executor: executor(),
         target,
     };
+    (history, runner)
+}
+
+/// `case` run instrumented on `target`, and the oracle's verdict.
+fn verdict(case: &TestCase, target: &dyn Target, level: Isolation) -> (History, Verdict) {
+    let (history, runner) = run(case, target, level);
     let verdict = judge(case, &history, &runner).unwrap_or_else(|e| panic!("{}", e.reason));
     (history, verdict)
 }
@@ -199,13 +209,7 @@ fn statements_after_an_abort_that_a_savepoint_put_in_a_new_transaction_are_not_j
     )
     .unwrap();
     let target = open_target("sqlite", None).expect("the target opens");
-    let history = executor()
-        .execute(target.as_ref(), &case, Isolation::Serializable)
-        .unwrap();
-    let runner = TargetRunner {
-        executor: executor(),
-        target: target.as_ref(),
-    };
+    let (history, runner) = run(&case, target.as_ref(), Isolation::Serializable);
     for oracle in [&Sdg as &dyn Oracle, &Adya] {
         let judged = oracle.check(&case, &history, &runner);
         assert!(judged.findings.is_empty(), "{:#?}", judged.findings);
@@ -256,13 +260,7 @@ fn an_insert_whose_conflicts_differ_is_out_of_reach_not_a_candidate() {
     )
     .unwrap();
     let postgres = open_target("postgres", None).expect("the target opens");
-    let history = executor()
-        .execute(postgres.as_ref(), &case, Isolation::ReadCommitted)
-        .unwrap();
-    let runner = TargetRunner {
-        executor: executor(),
-        target: postgres.as_ref(),
-    };
+    let (history, runner) = run(&case, postgres.as_ref(), Isolation::ReadCommitted);
     let not = judge(&case, &history, &runner).expect_err("out of reach");
     assert_eq!(not.scope, Some("untracked"), "{}", not.reason);
     assert!(not.reason.contains("collided with"), "{}", not.reason);
