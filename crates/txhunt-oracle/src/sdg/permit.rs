@@ -46,13 +46,7 @@ pub(super) fn excuse(
     else {
         return Ok(None);
     };
-    let sql = &run.case.steps[step].stmt.sql;
-    let reads_latest = match run.case.steps[step].stmt.kind() {
-        StmtKind::Insert | StmtKind::Update | StmtKind::Delete => true,
-        StmtKind::Select => locks_rows(sql, family),
-        _ => false,
-    };
-    if !reads_latest {
+    if !writes_or_locks(run, step, family) {
         return Ok(None);
     }
     latest(run, step, order, runner).map(|shown| shown.map(|evidence| permit(claim, evidence)))
@@ -70,14 +64,10 @@ pub(super) fn waited(
     claims: &[Claim],
     family: SqlFamily,
 ) -> Option<Permissible> {
-    let covers = |claim: &Claim, s: usize| {
-        let stmt = &run.case.steps[s].stmt;
-        match (claim.behaviour, stmt.kind()) {
-            (Behaviour::SemiConsistentRead, kind) => kind == StmtKind::Update,
-            (Behaviour::StatementSnapshots, StmtKind::Select) => locks_rows(&stmt.sql, family),
-            (Behaviour::StatementSnapshots, kind) => kind.is_write(),
-            _ => false,
-        }
+    let covers = |claim: &Claim, s: usize| match claim.behaviour {
+        Behaviour::SemiConsistentRead => run.case.steps[s].stmt.kind() == StmtKind::Update,
+        Behaviour::StatementSnapshots => writes_or_locks(run, s, family),
+        _ => false,
     };
     let placed = learnt.iter().flat_map(|e| [e.from, e.to]);
     let (claim, waited) = std::iter::once(step)
@@ -153,6 +143,16 @@ fn committed_before(run: &Refined, step: usize) -> HashSet<usize> {
         })
         .flat_map(|t| t.steps.iter().copied())
         .collect()
+}
+
+/// Whether `step` writes or is a locking read: a statement that reads the rows it acts on
+/// with locks, at their newest committed versions.
+fn writes_or_locks(run: &Refined, step: usize, family: SqlFamily) -> bool {
+    let stmt = &run.case.steps[step].stmt;
+    match stmt.kind() {
+        StmtKind::Select => locks_rows(&stmt.sql, family),
+        kind => kind.is_write(),
+    }
 }
 
 /// `claim` with `evidence`.
