@@ -425,6 +425,23 @@ fn read_committed_is_shown_statement_by_statement_where_no_snapshot_or_stronger_
 }
 
 #[test]
+fn a_read_decycling_left_out_is_shown_on_the_state_committed_when_it_started() {
+    let (_, findings) = wss_of(
+        "postgres-rc-read-beside-open-delete.sql",
+        "postgres",
+        Isolation::ReadCommitted,
+    );
+    assert!(!findings.is_empty(), "t1's DELETE misses t3's row: not WSS");
+    let why = permissible(&findings, "read-committed");
+    assert!(
+        why.evidence[0].contains(
+            "step 10, left out of the order for a cycle through a write not yet committed when it read, gives its result on the state committed when it started (after steps 4, 5, 6, 9)"
+        ),
+        "{why:#?}"
+    );
+}
+
+#[test]
 fn an_instrumented_run_is_compared_with_instrumented_serial_schedules() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../tests/wss/sqlite-unique-checked-row-by-row.sql");
