@@ -3,6 +3,13 @@
 use crate::target::TargetError;
 use std::path::{Path, PathBuf};
 
+/// How many sessions one execution of an embedded target may open. Each is a connection in
+/// this process with a thread, file descriptors (SQLite: the database file and its WAL) and a
+/// page cache (SQLite: up to 2 MB) of its own, and the oracles run several executions at once.
+/// Generated cases have one session per transaction (`--max-txns`, 5 by default); at 64 the
+/// sessions of a few executions fit the usual limit of 1,024 open files.
+pub(crate) const MAX_SESSIONS: usize = 64;
+
 /// Checks a `--target NAME:DIR` directory: it must exist (txhunt creates only its own temp
 /// directories inside it).
 pub(crate) fn check_dir(name: &str, dir: Option<PathBuf>) -> Result<Option<PathBuf>, TargetError> {

@@ -17,7 +17,7 @@ mod target;
 pub mod testbed;
 pub mod turso;
 
-pub use open::{open_target, open_targets, redact};
+pub use open::{open_target, open_targets, redact, testbed_profile};
 pub use profile::{ErrorEffect, Profile, ServerProfile};
 pub use target::{
     fresh_database_name, Connection, Database, Interrupt, LockProbe, LockWaitHook, SessionConfig,

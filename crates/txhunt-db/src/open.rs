@@ -2,6 +2,7 @@
 
 use crate::mysql::MysqlTarget;
 use crate::postgres::PgTarget;
+use crate::profile::Profile;
 use crate::sqlite::SqliteTarget;
 use crate::target::{Target, TargetError};
 use crate::testbed::{Server, ServerKind};
@@ -56,6 +57,18 @@ pub fn open_target(spec: &str, bin_dir: Option<&Path>) -> Result<Box<dyn Target>
             "unknown target '{}'; accepted: sqlite, sqlite:DIR, turso[:DIR], turso-mvcc[:DIR], mariadb[@BINDIR], postgres[@BINDIR], mysql://…, mariadb://…, tidb://…, postgres://…, cockroach://…",
             redact(spec)
         ))),
+    }
+}
+
+/// The profile of the DBMS a testbed `--target` value (`mariadb[@DIR]`, `postgres[@DIR]`)
+/// starts, known before its server is (to refuse a flag the DBMS cannot honour without
+/// starting one); `None` for any other value.
+pub fn testbed_profile(spec: &str) -> Option<&'static dyn Profile> {
+    use crate::profile::{innodb, postgres as pg};
+    match spec.split_once('@').map_or(spec, |(name, _)| name) {
+        "mariadb" => Some(&innodb::MARIADB),
+        "postgres" => Some(&pg::PostgresProfile),
+        _ => None,
     }
 }
 

@@ -1,6 +1,7 @@
 //! The interfaces every target implements.
 
 use crate::profile::Profile;
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use txhunt_model::{DbState, Isolation, Mode, Outcome};
@@ -37,6 +38,17 @@ pub enum TargetError {
         /// The mode asked for.
         mode: Mode,
     },
+    /// A case needs more sessions than the target runs in one execution
+    /// ([`Target::max_sessions`]).
+    #[error("{target} runs at most {limit} sessions in one execution; the case has {asked}")]
+    TooManySessions {
+        /// The target's name.
+        target: String,
+        /// The target's limit.
+        limit: usize,
+        /// How many sessions the case has.
+        asked: usize,
+    },
 }
 
 impl TargetError {
@@ -47,6 +59,23 @@ impl TargetError {
             message: cause.to_string(),
         }
     }
+}
+
+/// An error followed by its causes (its [`std::error::Error::source`] chain), `: `-separated,
+/// e.g. `error connecting to server: Connection refused (os error 111)`; a cause the text
+/// already quotes (some errors print their source themselves) is not repeated.
+pub(crate) fn with_causes(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        let said = c.to_string();
+        if !text.contains(&said) {
+            text.push_str(": ");
+            text.push_str(&said);
+        }
+        cause = c.source();
+    }
+    text
 }
 
 /// How each session of an execution is configured.
@@ -115,6 +144,34 @@ pub fn fresh_database_name() -> String {
     )
 }
 
+/// Of `names` (databases or schemas on a server), those a txhunt run that is gone left behind:
+/// named `txhunt_<pid>_<n>` ([`fresh_database_name`]) for a pid that is not this process and
+/// runs no process on this machine. The caller also leaves out any a session still uses (a
+/// run on another machine that shares the server has its own pids).
+pub(crate) fn left_behind(names: Vec<String>) -> Vec<String> {
+    let ours = std::process::id();
+    names
+        .into_iter()
+        .filter(|name| {
+            let mut parts = name.strip_prefix("txhunt_").unwrap_or("").split('_');
+            let (Some(pid), Some(n), None) = (parts.next(), parts.next(), parts.next()) else {
+                return false;
+            };
+            let (Ok(pid), Ok(_)) = (pid.parse::<u32>(), n.parse::<u64>()) else {
+                return false;
+            };
+            pid != ours && !Path::new(&format!("/proc/{pid}")).exists()
+        })
+        .collect()
+}
+
+/// How many sessions one execution on a server target (MySQL or PostgreSQL protocol) may open.
+/// Each is a server connection (on PostgreSQL a backend process) and a client thread, the
+/// oracles run several executions at once, and the testbed's servers take 500 (PostgreSQL)
+/// and 1,000 (MariaDB) connections. A server configured for fewer (MySQL's default is 151,
+/// PostgreSQL's 100) refuses the excess with its own error.
+pub(crate) const SERVER_MAX_SESSIONS: usize = 128;
+
 /// One DBMS endpoint.
 pub trait Target: Send + Sync {
     /// A short name for reports, e.g. `sqlite`.
@@ -127,6 +184,21 @@ pub trait Target: Send + Sync {
     fn label(&self) -> String {
         format!("{} {}", self.name(), self.version())
     }
+    /// How many sessions one execution may open: each is a connection and a thread of its own.
+    fn max_sessions(&self) -> usize;
+    /// Checks, before any connection is opened, that a case with `sessions` sessions fits
+    /// [`Target::max_sessions`].
+    fn check_sessions(&self, sessions: usize) -> Result<(), TargetError> {
+        let limit = self.max_sessions();
+        if sessions > limit {
+            return Err(TargetError::TooManySessions {
+                target: self.name(),
+                limit,
+                asked: sessions,
+            });
+        }
+        Ok(())
+    }
     /// Creates a fresh, empty, private database.
     fn create_database(&self) -> Result<Box<dyn Database>, TargetError>;
     /// How long after a statement starts waiting the DBMS runs its deadlock check for it
@@ -134,5 +206,50 @@ pub trait Target: Send + Sync {
     /// InnoDB, or where there is none).
     fn deadlock_check_delay(&self) -> std::time::Duration {
         std::time::Duration::ZERO
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_causes;
+    use std::error::Error;
+    use std::fmt;
+
+    /// An error that names its cause only through `source`.
+    #[derive(Debug)]
+    struct Connecting(Quoting);
+
+    impl fmt::Display for Connecting {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("error connecting")
+        }
+    }
+
+    impl Error for Connecting {
+        fn source(&self) -> Option<&(dyn Error + 'static)> {
+            Some(&self.0)
+        }
+    }
+
+    /// An error that also quotes its cause, as `mysql_common`'s codec error does.
+    #[derive(Debug)]
+    struct Quoting(std::io::Error);
+
+    impl fmt::Display for Quoting {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "IO error: `{}'", self.0)
+        }
+    }
+
+    impl Error for Quoting {
+        fn source(&self) -> Option<&(dyn Error + 'static)> {
+            Some(&self.0)
+        }
+    }
+
+    #[test]
+    fn follows_the_causes_without_repeating_them() {
+        let e = Connecting(Quoting(std::io::ErrorKind::BrokenPipe.into()));
+        assert_eq!(with_causes(&e), "error connecting: IO error: `broken pipe'");
     }
 }

@@ -98,12 +98,14 @@ pub struct Shell {
 
 impl Shell {
     /// Opens `n` sessions at `isolation` on a fresh database of `target`; events go to `events`.
+    /// More than [`Target::max_sessions`] fail before any connection is opened.
     pub fn open(
         target: &dyn Target,
         n: usize,
         isolation: Isolation,
         events: Sender<ShellEvent>,
     ) -> Result<Shell, TargetError> {
+        target.check_sessions(n)?;
         let db = target.create_database()?;
         let config = SessionConfig {
             isolation,

@@ -12,9 +12,11 @@ pub mod interactive;
 mod protocol;
 mod runner;
 mod session;
+mod watched;
 
 pub use block::{parse_duration, BlockDetection, BlockDetector, FlagError};
 pub use runner::{Instrumented, Runner, TargetRunner};
+pub use watched::{lost_connection, Watched};
 
 use block::Solo;
 use protocol::Protocol;
@@ -47,7 +49,8 @@ impl Default for Executor {
 
 impl Executor {
     /// Executes `case` on a fresh database of `target`, every session at `isolation`
-    /// (instrumented when [`Executor::instrument`] says so).
+    /// (instrumented when [`Executor::instrument`] says so). A case with more sessions than
+    /// [`Target::max_sessions`] fails before any connection is opened.
     pub fn execute(
         &self,
         target: &dyn Target,
@@ -68,6 +71,7 @@ impl Executor {
         isolation: Isolation,
         wrap: &dyn Fn(Box<dyn Connection>) -> Box<dyn Connection>,
     ) -> Result<History, TargetError> {
+        target.check_sessions(case.sessions().len())?;
         let profile = target.profile();
         let config = SessionConfig {
             isolation,
@@ -126,4 +130,32 @@ fn after_block(delay: Duration) -> Duration {
         return delay;
     }
     delay + (delay / 2).max(Duration::from_millis(5))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use txhunt_db::sqlite::SqliteTarget;
+
+    /// A case with one `SELECT 1` in each of `n` sessions.
+    fn sessions(n: usize) -> TestCase {
+        let text: String = (1..=n).map(|k| format!("/* t{k} */ SELECT 1;\n")).collect();
+        txhunt_model::scenario::parse(&text, "sessions.sql").expect("parses")
+    }
+
+    #[test]
+    fn a_case_with_more_sessions_than_the_target_takes_fails_at_once() {
+        let target = SqliteTarget::new(None).expect("sqlite target");
+        let limit = target.max_sessions();
+        let run = |n| Executor::default().execute(&target, &sessions(n), Isolation::Serializable);
+        assert!(run(limit).is_ok(), "{limit} sessions run");
+        let err = run(limit + 1).expect_err("refused").to_string();
+        assert_eq!(
+            err,
+            format!(
+                "sqlite runs at most {limit} sessions in one execution; the case has {}",
+                limit + 1
+            )
+        );
+    }
 }

@@ -2,6 +2,7 @@
 //! the caller asks it to stop.
 
 use crate::judge::Judge;
+use crate::retry::judge_retrying;
 use crate::seed::case_seed;
 use crate::stats::{Stats, Summary};
 use crate::store::{save, Saved};
@@ -159,18 +160,23 @@ pub fn run(
             let mode =
                 (!modes.is_empty()).then(|| modes[((seed >> 8) % modes.len() as u64) as usize]);
             let generated = generate(seed, &campaign.generator, dialect, level, mode);
-            let current: Vec<Arc<dyn Target>> = targets
-                .iter()
-                .map(|t| Arc::clone(&t.read().unwrap_or_else(|p| p.into_inner())))
-                .collect();
-            let on: Vec<&dyn Target> = current.iter().map(|t| t.as_ref()).collect();
-            let runs = match campaign.judge.judge(&generated.case, &on, level) {
-                Ok(runs) => runs,
-                Err(e) => {
-                    tracing::warn!("case {index}: {e}; reopening it");
-                    replace(&targets[e.index], &current[e.index], &|| reopen(e.index))?;
-                    continue 'cases;
-                }
+            let infrastructure = |why: String| {
+                tracing::warn!("case {index}: infrastructure failure, retried: {why}");
+                stats
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .infrastructure(why);
+            };
+            let judged = judge_retrying(
+                &campaign.judge,
+                &generated.case,
+                level,
+                &targets,
+                reopen,
+                &infrastructure,
+            )?;
+            let Some(runs) = judged else {
+                continue 'cases;
             };
             for (k, run) in runs.iter().enumerate() {
                 // A phenomenon the level lets through is counted, not saved.
@@ -206,12 +212,6 @@ pub fn run(
                 }
             }
             progress(&all);
-            drop(all);
-            for (k, run) in runs.iter().enumerate() {
-                if run.lost_connection() {
-                    replace(&targets[k], &current[k], &|| reopen(k))?;
-                }
-            }
         }
     };
     let results: Vec<Result<(), HuntError>> = std::thread::scope(|scope| {
@@ -250,17 +250,4 @@ fn common_levels(targets: &[Box<dyn Target>]) -> Vec<Isolation> {
                 .all(|t| t.profile().isolation_levels().contains(l))
         })
         .collect()
-}
-
-/// Replaces the shared target by a reopened one, unless another worker already did.
-fn replace(
-    target: &RwLock<Arc<dyn Target>>,
-    failed: &Arc<dyn Target>,
-    reopen: &dyn Fn() -> Result<Box<dyn Target>, TargetError>,
-) -> Result<(), HuntError> {
-    let mut current = target.write().unwrap_or_else(|p| p.into_inner());
-    if Arc::ptr_eq(&current, failed) {
-        *current = Arc::from(reopen()?);
-    }
-    Ok(())
 }

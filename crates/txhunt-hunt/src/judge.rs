@@ -5,8 +5,8 @@
 use txhunt_db::profile::claim::Claim;
 use txhunt_db::profile::semantics::Semantics;
 use txhunt_db::{Target, TargetError};
-use txhunt_exec::{Executor, TargetRunner};
-use txhunt_model::{ErrorClass, History, Isolation, TestCase};
+use txhunt_exec::{Executor, TargetRunner, Watched};
+use txhunt_model::{History, Isolation, TestCase};
 use txhunt_oracle::differential::Differential;
 use txhunt_oracle::{Finding, Oracle, OracleId, Run, Unjudged};
 
@@ -40,6 +40,10 @@ pub struct Judged {
     pub is_compared: bool,
     /// What an oracle could not judge (a derived case that could not run).
     pub unjudged: Vec<Unjudged>,
+    /// The infrastructure failure (a server gone, a connection cut) under one of the oracles'
+    /// derived runs, if one happened: the oracles' verdicts on this run are then dropped
+    /// (`findings`, `compared` and `unjudged` are empty), never reported.
+    pub infrastructure: Option<String>,
 }
 
 impl Judged {
@@ -63,13 +67,11 @@ impl Judged {
         }
     }
 
-    /// Whether the run lost its connection to the target (it may need reopening).
-    pub fn lost_connection(&self) -> bool {
-        self.history.steps.iter().any(|s| {
-            s.outcome
-                .error()
-                .is_some_and(|e| e.class == ErrorClass::Connection)
-        })
+    /// Whether the run cannot be trusted: the infrastructure failed under it or under an
+    /// oracle's derived run, or it lost its connection (a crash of the DBMS, or of the
+    /// machinery around it: only a replay can tell).
+    pub fn is_suspect(&self) -> bool {
+        self.infrastructure.is_some() || txhunt_exec::lost_connection(&self.history).is_some()
     }
 }
 
@@ -117,10 +119,11 @@ impl Judge {
                     source,
                 })?;
             // Derived cases (serial schedules, predicate probes) need no history of their own.
-            let runner = TargetRunner {
+            let plain = TargetRunner {
                 executor: self.executor,
                 target,
             };
+            let runner = Watched::new(&plain);
             let mut judged = Judged {
                 label,
                 history,
@@ -130,6 +133,7 @@ impl Judge {
                 compared: Vec::new(),
                 is_compared: index > 0,
                 unjudged: Vec::new(),
+                infrastructure: None,
             };
             for oracle in self.oracles.iter().filter(|o| !o.compares_targets()) {
                 let verdict = oracle.check(case, &judged.history, &runner);
@@ -142,7 +146,7 @@ impl Judge {
                         txhunt_oracle::Side::First => targets[0],
                         txhunt_oracle::Side::Other => target,
                     };
-                    executor.execute(target, case, level).ok()
+                    runner.note(executor.execute(target, case, level)).ok()
                 };
                 let mut compared = Vec::new();
                 let mut unjudged = Vec::new();
@@ -158,6 +162,12 @@ impl Judge {
                 }
                 judged.compared = compared;
                 judged.unjudged.extend(unjudged);
+            }
+            if let Some(failure) = runner.failure() {
+                judged.infrastructure = Some(failure);
+                judged.findings.clear();
+                judged.compared.clear();
+                judged.unjudged.clear();
             }
             runs.push(judged);
         }

@@ -11,6 +11,7 @@ pub mod export;
 pub mod judge;
 pub mod replay;
 pub mod report;
+pub mod retry;
 pub mod scenarios;
 pub mod seed;
 pub mod stats;

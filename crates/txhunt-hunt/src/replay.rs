@@ -25,6 +25,17 @@ pub enum ReplayError {
         /// The unknown name.
         source: UnknownOracle,
     },
+    /// The infrastructure failed under an oracle's re-execution of a scenario (a server gone,
+    /// a connection cut): the oracles' verdicts are not trusted.
+    #[error("{file} on {target}: infrastructure failure under an oracle's re-execution, no verdict: {why}")]
+    Infrastructure {
+        /// The scenario.
+        file: String,
+        /// The target's label.
+        target: String,
+        /// What failed.
+        why: String,
+    },
     /// The scenarios' `targets:` headers disagree.
     #[error(
         "the scenarios name different targets in their `targets:` headers ({0}); give --target"
@@ -151,6 +162,13 @@ pub fn replay<'a>(
         };
         for level in levels {
             for run in judge.judge(case, targets, level)? {
+                if let Some(why) = run.infrastructure {
+                    return Err(ReplayError::Infrastructure {
+                        file: file.clone(),
+                        target: run.label,
+                        why,
+                    });
+                }
                 let checks = check(case, &run.history);
                 let passed = checks.iter().all(|c| c.passed) && !run.has_candidate();
                 let report = RunReport {

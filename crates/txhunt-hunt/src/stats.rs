@@ -34,6 +34,12 @@ pub struct Stats {
     pub out_of_scope: BTreeMap<String, u64>,
     /// Cases and findings per isolation level.
     pub levels: BTreeMap<String, LevelStats>,
+    /// Infrastructure events: a server that died or a connection that was cut under a case or
+    /// an oracle's re-execution. The case was run again on a fresh server; never a finding.
+    pub infrastructure: u64,
+    /// What the last infrastructure event was, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_infrastructure: Option<String>,
 }
 
 /// What a campaign counts per isolation level.
@@ -117,6 +123,12 @@ impl Stats {
                     .or_default() += 1;
             }
         }
+    }
+
+    /// Counts an infrastructure event.
+    pub fn infrastructure(&mut self, why: String) {
+        self.infrastructure += 1;
+        self.last_infrastructure = Some(why);
     }
 
     /// Counts a run an oracle could not judge.

@@ -60,8 +60,13 @@ pub fn header_list(case: &TestCase, key: &str) -> Option<Vec<String>> {
     )
 }
 
-/// Writes `saved` under `dir` as `<index>-<oracle>-<signature>.sql` and `.json` (and, for an
-/// Adya phenomenon, `.svg`: its cycle); returns the scenario's path.
+/// Writes `saved` under `dir` as `<index>-<case seed>-<oracle>-<signature>.sql` and `.json`
+/// (and, for an Adya phenomenon, `.svg`: its cycle); returns the scenario's path.
+///
+/// Nothing is overwritten: when a finding of that name is already there (a campaign run again
+/// with the same seed into the same folder), the new one is `…-2`, `…-3`, and so on. Every
+/// file is written whole or not at all (a temp file renamed), the scenario last, so a killed
+/// run never leaves half a finding.
 pub fn save(dir: &Path, saved: &Saved<'_>) -> std::io::Result<PathBuf> {
     std::fs::create_dir_all(dir)?;
     let signature: String = saved
@@ -71,20 +76,60 @@ pub fn save(dir: &Path, saved: &Saved<'_>) -> std::io::Result<PathBuf> {
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
         .collect();
-    let stem = format!("{:06}-{}-{signature}", saved.index, saved.finding.oracle);
-    let sql_path = dir.join(format!("{stem}.sql"));
-    std::fs::write(&sql_path, scenario::print(&annotated(saved)))?;
+    let base = format!(
+        "{:06}-{}-{}-{signature}",
+        saved.index, saved.case_seed, saved.finding.oracle
+    );
+    let stem = free_stem(dir, &base)?;
     let json = serde_json::to_string_pretty(saved).map_err(std::io::Error::other)?;
-    std::fs::write(dir.join(format!("{stem}.json")), json)?;
+    write_whole(&dir.join(format!("{stem}.json")), json.as_bytes())?;
     if let Some(format) = saved.history_format {
         crate::export::write(&dir.join(&stem), format, saved.case, saved.history)?;
     }
     for detail in &saved.finding.details {
         if let Detail::Cycle(observed) = detail {
-            std::fs::write(dir.join(format!("{stem}.svg")), svg::cycle(observed))?;
+            write_whole(
+                &dir.join(format!("{stem}.svg")),
+                svg::cycle(observed).as_bytes(),
+            )?;
         }
     }
+    let sql_path = dir.join(format!("{stem}.sql"));
+    write_whole(&sql_path, scenario::print(&annotated(saved)).as_bytes())?;
     Ok(sql_path)
+}
+
+/// `base`, or `base-2`, `base-3`, …: the first stem no file of `dir` has yet, claimed by
+/// creating its scenario file (empty until [`save`] renames the whole one over it).
+fn free_stem(dir: &Path, base: &str) -> std::io::Result<String> {
+    for n in 1.. {
+        let stem = match n {
+            1 => base.to_string(),
+            n => format!("{base}-{n}"),
+        };
+        let claim = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(dir.join(format!("{stem}.sql")));
+        match claim {
+            Ok(_) => return Ok(stem),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    unreachable!("some stem is free")
+}
+
+/// Writes `bytes` to `path` through a temp file beside it renamed over it: readers see the
+/// old file or the whole new one.
+pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("finding");
+    let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::write(&temp, bytes)?;
+    std::fs::rename(&temp, path)
 }
 
 /// The case with a header naming the finding and each statement's observed outcome as a note.

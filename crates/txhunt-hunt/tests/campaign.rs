@@ -131,6 +131,60 @@ fn saved_cases_replay_to_the_same_history() {
 }
 
 #[test]
+fn a_finding_saved_again_under_the_same_name_overwrites_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = open_target("sqlite", None).unwrap();
+    let level = Isolation::Serializable;
+    let generated = generate(3, &GenConfig::default(), &Sqlite, level, None);
+    let history = Executor::default()
+        .execute(target.as_ref(), &generated.case, level)
+        .unwrap();
+    let finding = Finding::new(Signature::Hang, "a case saved twice".into(), vec![0]);
+    let targets = ["sqlite".to_string()];
+    let saved = |campaign_seed| Saved {
+        campaign_seed,
+        index: 12,
+        case_seed: 987654321,
+        finding: &finding,
+        case: &generated.case,
+        history: &history,
+        baseline: None,
+        targets: &targets,
+        oracles: &[OracleId::Explicit],
+        history_format: None,
+    };
+    let first = save(dir.path(), &saved(1)).unwrap();
+    let second = save(dir.path(), &saved(2)).unwrap();
+    let name = |p: &std::path::Path| p.file_name().unwrap().to_string_lossy().into_owned();
+    assert_eq!(name(&first), "000012-987654321-explicit-hang.sql");
+    assert_eq!(name(&second), "000012-987654321-explicit-hang-2.sql");
+    let id = |p: &std::path::Path| {
+        let text = std::fs::read_to_string(p).unwrap();
+        let case = scenario::parse(&text, "saved").unwrap();
+        case.header.id.unwrap()
+    };
+    assert_eq!(
+        (id(&first), id(&second)),
+        ("fuzz-1-12".into(), "fuzz-2-12".into())
+    );
+    let mut files: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| name(&e.unwrap().path()))
+        .collect();
+    files.sort();
+    assert_eq!(
+        files,
+        [
+            "000012-987654321-explicit-hang-2.json",
+            "000012-987654321-explicit-hang-2.sql",
+            "000012-987654321-explicit-hang.json",
+            "000012-987654321-explicit-hang.sql",
+        ],
+        "no temp file is left"
+    );
+}
+
+#[test]
 fn a_saved_finding_of_an_instrumented_run_has_its_history_beside_it() {
     let dir = tempfile::tempdir().unwrap();
     let target = open_target("sqlite", None).unwrap();

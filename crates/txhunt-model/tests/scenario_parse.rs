@@ -1,5 +1,8 @@
-//! The scenario language: what it accepts, what it rejects and where.
+//! The scenario language: what it accepts, what it rejects and where; and a fuzz test of the
+//! parser on mutated examples (`TXHUNT_PARSER_FUZZ_CASES` sets how many inputs it tries).
 
+use proptest::prelude::*;
+use proptest::sample::{select, Index};
 use txhunt_model::scenario::parse;
 use txhunt_model::{ErrorClass, Expect, Isolation, Mode, Value};
 
@@ -198,5 +201,275 @@ fn every_corpus_scenario_parses_and_names_its_bug() {
         assert!(case.header.dbms.is_some(), "{name}: no dbms");
         assert!(!case.steps.is_empty(), "{name}: no statements");
         assert!(ids.insert(id), "{name}: id used twice");
+    }
+}
+
+#[test]
+fn a_tag_inside_a_statement_means_a_missing_semicolon() {
+    let hint = "a ';' is probably missing before it";
+    assert_eq!(
+        error_of("/* t1 */ SELECT 1\n/* t2 */ SELECT 2;\n"),
+        format!("bad.sql:2:1: tag /* t2 */ inside a statement: {hint}")
+    );
+    assert_eq!(
+        error_of("/* init */ CREATE TABLE t(k INT) /* init */ INSERT INTO t VALUES (1);\n"),
+        format!("bad.sql:1:34: tag /* init */ inside a statement: {hint}")
+    );
+    assert_eq!(
+        error_of("conn_1> SELECT 1\n  conn_2> SELECT 2;\n"),
+        format!("bad.sql:2:3: tag conn_2> inside a statement: {hint}")
+    );
+    let fine = "/* t1 */ SELECT '/* t2 */', a /* a note */ -- /* t2 */\n  FROM t WHERE conn_2>0;\n";
+    let case = parse(fine, "fine.sql").expect("tags in strings and line comments are text");
+    assert_eq!(
+        case.steps[0].stmt.sql,
+        "SELECT '/* t2 */', a /* a note */ -- /* t2 */\n  FROM t WHERE conn_2>0"
+    );
+}
+
+#[test]
+fn a_scenario_without_statements_is_rejected() {
+    let what =
+        "no statement: expected at least one statement tagged /* init */, /* tN */ or conn_N>";
+    assert_eq!(error_of(""), format!("bad.sql:1:1: {what}"));
+    assert_eq!(error_of("\u{feff}"), format!("bad.sql:1:1: {what}"));
+    assert_eq!(
+        error_of("-- id: x\n-- isolation: serializable\n-- a comment\n\n"),
+        format!("bad.sql:5:1: {what}")
+    );
+    assert_eq!(
+        error_of("-- expect final: t = []"),
+        format!("bad.sql:1:24: {what}")
+    );
+}
+
+#[test]
+fn sessions_are_numbered_from_one_without_leading_zeros() {
+    let what = "sessions are numbered from 1, without leading zeros (t1, t2, …)";
+    assert_eq!(
+        error_of("/* t1 */ SELECT 1;\n  /* t0 */ SELECT 2;\n"),
+        format!("bad.sql:2:3: bad session tag 't0': {what}")
+    );
+    assert_eq!(
+        error_of("/* t01 */ SELECT 1;\n"),
+        format!("bad.sql:1:1: bad session tag 't01': {what}")
+    );
+    let case = parse("/* t10 */ SELECT 1;\nconn_0> SELECT 2;\n", "ok.sql").expect("parses");
+    let sessions: Vec<&str> = case.steps.iter().map(|s| s.session.as_str()).collect();
+    assert_eq!(
+        sessions,
+        ["t10", "conn_0"],
+        "ReplBug's conn_N counts from 0"
+    );
+}
+
+#[test]
+fn a_leading_byte_order_mark_is_skipped() {
+    assert_eq!(
+        parse(&format!("\u{feff}{LOST_UPDATE}"), "bom.sql"),
+        parse(LOST_UPDATE, "bom.sql")
+    );
+    assert_eq!(
+        error_of("\u{feff}SELECT 1;\n"),
+        "bad.sql:1:1: expected a statement tagged /* init */, /* tN */ or conn_N>, found 'SELECT 1;'"
+    );
+}
+
+#[test]
+fn isolation_errors_count_unicode_spaces_as_one_column() {
+    assert_eq!(
+        error_of("-- isolation: serializable,\u{3000}chaos\n"),
+        "bad.sql:1:29: unknown isolation level 'chaos'; accepted: read-uncommitted, \
+         read-committed, repeatable-read, snapshot, serializable"
+    );
+}
+
+/// One edit of a scenario text; positions are picked among the text's characters.
+#[derive(Debug, Clone)]
+enum Mutation {
+    /// Inserts text at a position.
+    Insert(Index, String),
+    /// Deletes up to this many characters from a position.
+    Delete(Index, usize),
+    /// Repeats a line right after itself.
+    DuplicateLine(Index),
+    /// Removes a `;`.
+    RemoveSemicolon(Index),
+    /// Replaces the text of a `/* … */` comment, usually a statement tag.
+    EditTag(Index, String),
+    /// Cuts the text at a position.
+    Truncate(Index),
+}
+
+/// Text that means something to the parser, and characters that are not ASCII.
+const SNIPPETS: &[&str] = &[
+    ";",
+    "'",
+    "\"",
+    "`",
+    "\\",
+    "/*",
+    "*/",
+    "--",
+    "\n",
+    "\r\n",
+    " ",
+    "/* t2 */",
+    "/* init */",
+    "/* t0 */",
+    "conn_1>",
+    "\nconn_0> ",
+    "-- expect: ",
+    "-- expect: rows [(",
+    "-- expect final: t = [",
+    "-- isolation: ",
+    "-- mode: ",
+    "(",
+    ")",
+    "[",
+    "]",
+    ",",
+    "X'",
+    "NULL",
+    "é",
+    "\u{3000}",
+    "\u{feff}",
+    "𝄞",
+    "\u{0}",
+];
+
+/// Words to put in a tag's comment: good, bad and odd.
+const TAG_WORDS: &[&str] = &[
+    "t1",
+    "t2",
+    "t10",
+    "init",
+    "INIT",
+    "t0",
+    "t01",
+    "T1",
+    "t",
+    "",
+    "x9",
+    "t1 t2",
+    "t99999999999",
+    "té",
+    "*",
+];
+
+/// A random [`Mutation`].
+fn mutation() -> impl Strategy<Value = Mutation> {
+    let text = prop_oneof![
+        any::<char>().prop_map(String::from),
+        select(SNIPPETS).prop_map(String::from),
+        "\\PC{1,6}",
+    ];
+    prop_oneof![
+        3 => (any::<Index>(), text).prop_map(|(at, text)| Mutation::Insert(at, text)),
+        2 => (any::<Index>(), 1usize..20).prop_map(|(at, n)| Mutation::Delete(at, n)),
+        1 => any::<Index>().prop_map(Mutation::DuplicateLine),
+        2 => any::<Index>().prop_map(Mutation::RemoveSemicolon),
+        2 => (any::<Index>(), select(TAG_WORDS)).prop_map(|(at, w)| Mutation::EditTag(at, w.into())),
+        1 => any::<Index>().prop_map(Mutation::Truncate),
+    ]
+}
+
+/// The positions in `text` where `pattern` starts.
+fn positions(text: &[char], pattern: &str) -> Vec<usize> {
+    let pattern: Vec<char> = pattern.chars().collect();
+    (0..text.len())
+        .filter(|&i| text[i..].starts_with(&pattern))
+        .collect()
+}
+
+impl Mutation {
+    /// Edits `text`; an edit that finds nothing to change (no `;`, no comment) leaves it as is.
+    fn apply(&self, text: &mut Vec<char>) {
+        let pick =
+            |at: &Index, among: &[usize]| (!among.is_empty()).then(|| among[at.index(among.len())]);
+        let at = |i: &Index, text: &Vec<char>| i.index(text.len() + 1);
+        match self {
+            Mutation::Insert(i, s) => {
+                let at = at(i, text);
+                text.splice(at..at, s.chars());
+            }
+            Mutation::Delete(i, n) => {
+                let from = at(i, text);
+                text.drain(from..(from + n).min(text.len()));
+            }
+            Mutation::DuplicateLine(i) => {
+                let mut starts = vec![0];
+                starts.extend(positions(text, "\n").into_iter().map(|p| p + 1));
+                let start = starts[i.index(starts.len())];
+                let end = text[start..]
+                    .iter()
+                    .position(|&c| c == '\n')
+                    .map_or(text.len(), |p| start + p + 1);
+                let line: Vec<char> = text[start..end].to_vec();
+                text.splice(end..end, line);
+            }
+            Mutation::RemoveSemicolon(i) => {
+                if let Some(p) = pick(i, &positions(text, ";")) {
+                    text.remove(p);
+                }
+            }
+            Mutation::EditTag(i, word) => {
+                if let Some(open) = pick(i, &positions(text, "/*")) {
+                    let close = positions(&text[open + 2..], "*/")
+                        .first()
+                        .map_or(text.len(), |c| open + 2 + c);
+                    text.splice(open + 2..close, format!(" {word} ").chars());
+                }
+            }
+            Mutation::Truncate(i) => text.truncate(at(i, text)),
+        }
+    }
+}
+
+/// A scenario from `examples/` with a few mutations applied.
+fn mutated_example() -> impl Strategy<Value = String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
+    let seeds: Vec<String> = sql_files(&root)
+        .iter()
+        .map(|f| std::fs::read_to_string(f).expect("readable"))
+        .collect();
+    assert!(seeds.len() >= 20, "{} example scenarios", seeds.len());
+    (select(seeds), proptest::collection::vec(mutation(), 1..8)).prop_map(|(seed, mutations)| {
+        let mut text: Vec<char> = seed.chars().collect();
+        for m in &mutations {
+            m.apply(&mut text);
+        }
+        text.into_iter().collect()
+    })
+}
+
+/// Inputs per fuzz run: `TXHUNT_PARSER_FUZZ_CASES` if set (e.g. 1000000, in a release build),
+/// else few enough for a debug build in CI.
+fn fuzz_cases() -> u32 {
+    std::env::var("TXHUNT_PARSER_FUZZ_CASES").map_or(FUZZ_CASES, |n| {
+        n.parse()
+            .expect("TXHUNT_PARSER_FUZZ_CASES: a number of inputs")
+    })
+}
+
+/// The default of [`fuzz_cases`].
+const FUZZ_CASES: u32 = 15_000;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(fuzz_cases()))]
+
+    /// Parsing never panics, and an error names the file and a line and column inside the
+    /// input (or just past its end).
+    #[test]
+    fn mutated_scenarios_parse_or_fail_at_a_position_in_the_input(text in mutated_example()) {
+        let Err(e) = parse(&text, "fuzz.sql") else { return Ok(()) };
+        let lines: Vec<&str> = text.split('\n').collect();
+        prop_assert_eq!(e.file.as_str(), "fuzz.sql");
+        prop_assert!(!e.message.is_empty());
+        prop_assert!((1..=lines.len()).contains(&(e.line as usize)), "{}", e);
+        let width = lines[e.line as usize - 1].chars().count();
+        prop_assert!((1..=width + 1).contains(&(e.col as usize)), "{}", e);
+        let shown = e.to_string();
+        prop_assert!(shown.starts_with(&format!("fuzz.sql:{}:{}: ", e.line, e.col)), "{}", shown);
     }
 }

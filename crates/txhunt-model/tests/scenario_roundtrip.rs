@@ -101,7 +101,7 @@ fn case() -> impl Strategy<Value = TestCase> {
                 prop_oneof![Just("t1"), Just("t2"), Just("t10"), Just("conn_0")],
                 stmt(),
             ),
-            0..6,
+            1..6, // a scenario needs a statement
         ),
         proptest::collection::vec(("[a-z][a-z0-9_]{0,5}", rows()), 0..3),
     )

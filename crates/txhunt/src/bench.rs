@@ -137,6 +137,12 @@ pub fn bench(command: &BenchCommand) -> anyhow::Result<bool> {
             print(args.format, &report, || report.text())
         }
         BenchCommand::CrossCheck(args) => {
+            if let Some(keep) = &args.keep {
+                crate::paths::writable_dir("--keep", keep)?;
+            }
+            if let Some(keep) = &args.keep {
+                crate::paths::writable_dir("--keep", keep)?;
+            }
             let (target, generated) = (args.generated.open()?, &args.generated);
             crate::levels::isolation_flag(args.isolation.name(), target.as_ref())?;
             let config = CrossCheckConfig {

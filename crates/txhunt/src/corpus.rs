@@ -62,6 +62,9 @@ fn run(args: &CorpusRunArgs) -> anyhow::Result<bool> {
         Some(other) => anyhow::bail!("--isolation: '{other}' is not accepted; only `all`"),
     };
     let scenarios = scenarios::load_dir(&args.dir)?;
+    if let Some(path) = &args.junit {
+        crate::paths::writable_file("--junit", path)?;
+    }
     let open = || open_target(&args.target, args.bin_dir.as_deref());
     let target = open().with_context(|| format!("--target {}", redact(&args.target)))?;
     let label = target.label();

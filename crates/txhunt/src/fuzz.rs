@@ -1,8 +1,10 @@
 //! `txhunt fuzz`: generate, execute and judge random cases until a budget runs out or Ctrl-C.
 
+use crate::flags::{at_least_one, positive_duration};
 use crate::format::{parse_history_format, Format};
 use crate::interrupt;
 use crate::levels::isolation_flag;
+use crate::paths;
 use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -40,7 +42,7 @@ pub struct FuzzArgs {
     #[arg(long, default_value = "all")]
     isolation: String,
     /// Parallel workers, each in databases of its own on the same server.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = at_least_one)]
     workers: usize,
     /// Where findings are saved (scenario + JSON each).
     #[arg(long, default_value = "txhunt-out")]
@@ -49,25 +51,25 @@ pub struct FuzzArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Most tables per case.
-    #[arg(long, default_value_t = GenConfig::default().max_tables)]
+    #[arg(long, default_value_t = GenConfig::default().max_tables, value_parser = at_least_one)]
     max_tables: usize,
     /// Most columns per table.
-    #[arg(long, default_value_t = GenConfig::default().max_columns)]
+    #[arg(long, default_value_t = GenConfig::default().max_columns, value_parser = at_least_one)]
     max_columns: usize,
     /// Most initial rows per table.
     #[arg(long, default_value_t = GenConfig::default().max_rows)]
     max_rows: usize,
     /// Most transactions per case.
-    #[arg(long, default_value_t = GenConfig::default().max_txns)]
+    #[arg(long, default_value_t = GenConfig::default().max_txns, value_parser = at_least_one)]
     max_txns: usize,
     /// Most data statements per transaction.
-    #[arg(long, default_value_t = GenConfig::default().max_stmts)]
+    #[arg(long, default_value_t = GenConfig::default().max_stmts, value_parser = at_least_one)]
     max_stmts: usize,
     /// Every table gets a primary key and a version column; every write a fresh version.
     #[arg(long)]
     instrumentable: bool,
     /// A statement that neither ends nor waits on a lock for this long is a hang.
-    #[arg(long, default_value = "10s", value_parser = parse_duration)]
+    #[arg(long, default_value = "10s", value_parser = positive_duration)]
     statement_timeout: Duration,
     /// The oracles that judge every case: `explicit`, `wss`, `differential`, `dsg`, `sdg`
     /// (comma list; `dsg` and `sdg` run every case instrumented). A WSS finding that a documented behaviour of
@@ -88,7 +90,13 @@ pub fn fuzz(args: &FuzzArgs) -> anyhow::Result<bool> {
         args.cases.is_some() || args.duration.is_some(),
         "fuzz: give a budget: --duration D (e.g. 60s) or --cases N"
     );
+    crate::levels::check_before_start(&args.isolation, &args.targets)?;
+    paths::writable_dir("--out", &args.out)?;
     let targets = open_targets(&args.targets, args.bin_dir.as_deref())?;
+    for target in &targets {
+        // Generated cases run one session per transaction.
+        target.check_sessions(args.max_txns).context("--max-txns")?;
+    }
     // `all` with several targets: the levels they all offer (the campaign's default).
     let mut levels = Vec::new();
     if args.isolation != "all" || targets.len() == 1 {

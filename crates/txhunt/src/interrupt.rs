@@ -1,8 +1,10 @@
 //! Ctrl-C: servers txhunt started never outlive it.
 //!
 //! SIGTERM and SIGHUP are handled as Ctrl-C (SIGINT) is, so a run stopped by `kill` or a CI
-//! timeout cleans up too. By default Ctrl-C kills every testbed server and deletes its
-//! files, then exits with 130.
+//! timeout cleans up too. (Testbed servers run in process groups of their own, so a Ctrl-C
+//! typed in a terminal reaches txhunt alone.) By default Ctrl-C kills every testbed server
+//! and deletes its files, then exits with 130; it holds stdout and stderr meanwhile, so what
+//! a running case sees of its server going away is never printed (as a bug candidate, say).
 //! A command that can stop cleanly (`server`, `shell`) asks for a *graceful* Ctrl-C instead:
 //! the first one only sets a flag it waits for; a second one exits at once.
 
@@ -22,6 +24,8 @@ pub fn install() {
             SIGNAL.notify_all();
             return;
         }
+        let _out = std::io::stdout().lock();
+        let _err = std::io::stderr().lock();
         txhunt_db::testbed::cleanup_all();
         std::process::exit(130);
     });

@@ -1,13 +1,28 @@
 //! The `--isolation` flag: one level, a comma list, or `all`, checked against the target.
 
 use anyhow::bail;
-use txhunt_db::Target;
+use txhunt_db::{Profile, Target};
 use txhunt_model::Isolation;
 
 /// The levels `flag` names (`all`: every level the target supports); an error names what the
 /// target supports when it lacks one.
 pub fn isolation_flag(flag: &str, target: &dyn Target) -> anyhow::Result<Vec<Isolation>> {
-    let profile = target.profile();
+    levels_of(flag, &target.name(), target.profile())
+}
+
+/// Checks `flag` against the targets `specs` whose DBMS is known before they are opened (the
+/// testbed's servers), so that a level the DBMS lacks is refused before a server starts.
+pub fn check_before_start(flag: &str, specs: &[String]) -> anyhow::Result<()> {
+    for spec in specs {
+        if let Some(profile) = txhunt_db::testbed_profile(spec) {
+            levels_of(flag, profile.name(), profile)?;
+        }
+    }
+    Ok(())
+}
+
+/// The levels `flag` names for the DBMS `name` of `profile`.
+fn levels_of(flag: &str, name: &str, profile: &dyn Profile) -> anyhow::Result<Vec<Isolation>> {
     if flag == "all" {
         return Ok(profile.isolation_levels().to_vec());
     }
@@ -18,8 +33,7 @@ pub fn isolation_flag(flag: &str, target: &dyn Target) -> anyhow::Result<Vec<Iso
             .map_err(|e| anyhow::anyhow!("--isolation: {e}, or all"))?;
         if !profile.isolation_levels().contains(&level) {
             bail!(
-                "--isolation: {} does not support {level}; it supports: {}",
-                target.name(),
+                "--isolation: {name} does not support {level}; it supports: {}",
                 profile.isolation_names()
             );
         }

@@ -2,15 +2,18 @@
 
 mod bench;
 mod corpus;
+mod flags;
 mod format;
 mod fuzz;
 mod interrupt;
 mod levels;
+mod paths;
 mod run;
 mod server;
 mod shell;
 
 use clap::{Parser, Subcommand};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 /// Finds transaction bugs in SQL database systems.
@@ -51,12 +54,21 @@ fn main() -> ExitCode {
     };
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
+        .with_ansi(colour(
+            std::io::stderr().is_terminal(),
+            std::env::var_os("NO_COLOR"),
+        ))
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level)),
         )
         .init();
     interrupt::install();
+    // Servers and directories of earlier runs killed outright (their watchdogs too).
+    txhunt_db::testbed::guard::reap_stale();
+    // A campaign stopped by Ctrl-C ends as an interrupted command does; `server` and `shell`
+    // are stopped by Ctrl-C as their normal end.
+    let fuzzing = matches!(cli.command, Command::Fuzz(_));
     let result = match cli.command {
         Command::Fuzz(args) => fuzz::fuzz(&args),
         Command::Run(args) => run::run(&args),
@@ -66,11 +78,31 @@ fn main() -> ExitCode {
         Command::Bench(command) => bench::bench(&command),
     };
     match result {
+        Ok(_) if fuzzing && interrupt::requested() => ExitCode::from(130),
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Whether log lines get ANSI colours: only on a terminal, and not when `NO_COLOR` is set to
+/// anything but the empty string (<https://no-color.org>).
+fn colour(terminal: bool, no_color: Option<std::ffi::OsString>) -> bool {
+    terminal && no_color.is_none_or(|v| v.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::colour;
+
+    #[test]
+    fn colours_only_a_terminal_without_no_color() {
+        assert!(colour(true, None));
+        assert!(colour(true, Some("".into())));
+        assert!(!colour(true, Some("1".into())));
+        assert!(!colour(false, None));
     }
 }

@@ -7,7 +7,7 @@ use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;
 use txhunt_db::{open_targets, Target};
-use txhunt_exec::{parse_duration, BlockDetection, Executor};
+use txhunt_exec::{BlockDetection, Executor};
 use txhunt_hunt::export::{self, HistoryFormat};
 use txhunt_hunt::replay::{default_targets, replay, RunReport};
 use txhunt_hunt::report::text;
@@ -42,7 +42,7 @@ pub struct RunArgs {
     #[arg(long, default_value = "exact")]
     block_detect: BlockDetection,
     /// A statement that neither ends nor waits on a lock for this long is a hang.
-    #[arg(long, default_value = "10s", value_parser = parse_duration)]
+    #[arg(long, default_value = "10s", value_parser = crate::flags::positive_duration)]
     statement_timeout: Duration,
     /// Also judge each run with these oracles (`explicit`, `wss`, `differential`; comma list).
     /// Each finding is printed as a bug candidate (exit code 1) or as permissible, with the
@@ -69,11 +69,17 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
         .iter()
         .map(|path| scenarios::load_file(path))
         .collect::<Result<Vec<_>, _>>()?;
+    if args.history.is_some() {
+        crate::paths::writable_dir("--out", &args.out)?;
+    }
     let specs = if args.targets.is_empty() {
         default_targets(&scenarios)?
     } else {
         args.targets.clone()
     };
+    if let Some(flag) = &args.isolation {
+        crate::levels::check_before_start(flag, &specs)?;
+    }
     let targets = open_targets(&specs, args.bin_dir.as_deref())?;
     let first = targets[0].as_ref();
     let forced = match args.isolation.as_deref() {
@@ -90,10 +96,6 @@ pub fn run(args: &RunArgs) -> anyhow::Result<bool> {
         None => None,
     };
     let on: Vec<&dyn Target> = targets.iter().map(|t| t.as_ref()).collect();
-    if args.history.is_some() {
-        std::fs::create_dir_all(&args.out)
-            .with_context(|| format!("--out {}", args.out.display()))?;
-    }
     let mut written = Ok(());
     let mut emit = |report: &RunReport<'_>| {
         if args.format == Format::Text {

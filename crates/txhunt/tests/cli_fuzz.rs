@@ -160,7 +160,13 @@ fn ctrl_c_finishes_the_running_case_and_prints_the_summary() {
         started.elapsed() < std::time::Duration::from_secs(15),
         "stopped soon after Ctrl-C"
     );
-    let json = summary(&out);
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "an interrupted command: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON summary");
     assert!(json["cases"].as_u64().unwrap() > 0, "{json}");
 }
 

@@ -2,7 +2,7 @@
 
 use super::value::value;
 use crate::profile::ServerProfile;
-use crate::target::{Connection, Interrupt};
+use crate::target::{with_causes, Connection, Interrupt};
 use mysql::prelude::Queryable;
 use mysql::Conn;
 use std::sync::{Arc, Mutex};
@@ -68,24 +68,37 @@ fn read_row(row: mysql::Row, columns: &[mysql::Column]) -> Row {
 
 /// A driver error as a [`DbError`].
 fn error(e: mysql::Error, profile: &dyn ServerProfile) -> DbError {
-    match e {
-        mysql::Error::MySqlError(e) => DbError {
+    if let mysql::Error::MySqlError(e) = e {
+        return DbError {
             class: profile.classify(&e.code.to_string(), &e.message),
             code: Some(e.code.to_string()),
             message: e.message,
-        },
+        };
+    }
+    let class = match e {
         mysql::Error::IoError(_) | mysql::Error::CodecError(_) | mysql::Error::DriverError(_) => {
-            DbError {
-                class: ErrorClass::Connection,
-                code: None,
-                message: e.to_string(),
-            }
+            ErrorClass::Connection
         }
-        other => DbError {
-            class: ErrorClass::Other,
-            code: None,
-            message: other.to_string(),
-        },
+        _ => ErrorClass::Other,
+    };
+    DbError {
+        class,
+        code: None,
+        message: describe(&e),
+    }
+}
+
+/// A driver error as a sentence, without the `DriverError { … }` wrapping of its `Display`:
+/// the server's error as the `mysql` client prints it (`ERROR 1049 (42000): Unknown database
+/// 'x'`), or the driver's or the system's message and its causes.
+pub(super) fn describe(e: &mysql::Error) -> String {
+    match e {
+        mysql::Error::MySqlError(e) => e.to_string(),
+        mysql::Error::IoError(e) => with_causes(e),
+        mysql::Error::CodecError(e) => with_causes(e),
+        mysql::Error::DriverError(e) => with_causes(e),
+        mysql::Error::UrlError(e) => with_causes(e),
+        other => other.to_string(),
     }
 }
 
@@ -125,7 +138,7 @@ impl Interrupt for KillQuery {
     fn interrupt(&self) {
         let mut monitor = self.monitor.lock().unwrap_or_else(|p| p.into_inner());
         if let Err(e) = monitor.query_drop(format!("KILL QUERY {}", self.id)) {
-            tracing::debug!("KILL QUERY {} failed: {e}", self.id);
+            tracing::debug!("KILL QUERY {} failed: {}", self.id, describe(&e));
         }
     }
 }

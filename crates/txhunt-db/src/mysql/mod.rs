@@ -8,8 +8,8 @@ mod value;
 
 use crate::profile::{ProbeQuery, ServerProfile};
 use crate::target::{
-    fresh_database_name, Connection, Database, LockProbe, LockWaitHook, SessionConfig, Target,
-    TargetError,
+    fresh_database_name, left_behind, Connection, Database, LockProbe, LockWaitHook, SessionConfig,
+    Target, TargetError,
 };
 use connection::MysqlConnection;
 use mysql::prelude::Queryable;
@@ -38,13 +38,13 @@ impl MysqlTarget {
         let opts =
             Opts::from_url(url).map_err(|e| TargetError::Spec(format!("bad MySQL URL: {e}")))?;
         let opts: Opts = OptsBuilder::from_opts(opts).db_name(None::<String>).into();
-        let mut conn =
-            Conn::new(opts.clone()).map_err(|e| TargetError::db("connecting to the server", e))?;
+        let mut conn = Conn::new(opts.clone()).map_err(failed("connecting to the server"))?;
         let version: String = conn
             .query_first("SELECT VERSION()")
-            .map_err(|e| TargetError::db("asking the server's version", e))?
+            .map_err(failed("asking the server's version"))?
             .unwrap_or_default();
         let profile = profile.unwrap_or_else(|| profile_for_version(&version));
+        drop_left_behind(&mut conn, profile);
         Ok(MysqlTarget {
             profile,
             opts,
@@ -52,6 +52,33 @@ impl MysqlTarget {
             _keep_alive: keep_alive,
         })
     }
+}
+
+/// Drops the databases runs that are gone left on the server ([`left_behind`]) and no session
+/// uses; a failure is only logged.
+fn drop_left_behind(conn: &mut Conn, profile: &dyn ServerProfile) {
+    let names: Result<Vec<String>, _> = conn.query(
+        "SELECT schema_name FROM information_schema.schemata WHERE schema_name LIKE 'txhunt\\_%' \
+         AND schema_name NOT IN \
+         (SELECT db FROM information_schema.processlist WHERE db IS NOT NULL)",
+    );
+    let names = match names {
+        Ok(names) => names,
+        Err(e) => return tracing::warn!("listing databases: {}", connection::describe(&e)),
+    };
+    for name in left_behind(names) {
+        let drop = format!("DROP DATABASE IF EXISTS {}", profile.quote_ident(&name));
+        match conn.query_drop(drop) {
+            Ok(()) => tracing::info!("dropped {name}, left behind by a run that is gone"),
+            Err(e) => tracing::warn!("could not drop {name}: {}", connection::describe(&e)),
+        }
+    }
+}
+
+/// For `map_err`: a driver error met while doing `context`, described for people.
+fn failed(context: impl Into<String>) -> impl FnOnce(mysql::Error) -> TargetError {
+    let context = context.into();
+    move |e| TargetError::db(context, connection::describe(&e))
 }
 
 /// The profile for a MySQL-protocol server's `VERSION()`.
@@ -78,16 +105,19 @@ impl Target for MysqlTarget {
         self.profile
     }
 
+    fn max_sessions(&self) -> usize {
+        crate::target::SERVER_MAX_SESSIONS
+    }
+
     fn create_database(&self) -> Result<Box<dyn Database>, TargetError> {
         let name = fresh_database_name();
-        let mut admin = Conn::new(self.opts.clone())
-            .map_err(|e| TargetError::db("connecting to the server", e))?;
+        let mut admin = Conn::new(self.opts.clone()).map_err(failed("connecting to the server"))?;
         admin
             .query_drop(format!(
                 "CREATE DATABASE {}",
                 self.profile.quote_ident(&name)
             ))
-            .map_err(|e| TargetError::db(format!("creating database {name}"), e))?;
+            .map_err(failed(format!("creating database {name}")))?;
         let opts: Opts = OptsBuilder::from_opts(self.opts.clone())
             .db_name(Some(name.clone()))
             .into();
@@ -115,22 +145,20 @@ impl Database for MysqlDatabase {
         _hook: Option<Arc<dyn LockWaitHook>>,
     ) -> Result<Box<dyn Connection>, TargetError> {
         let setup = self.profile.session_setup(config)?;
-        let mut conn =
-            Conn::new(self.opts.clone()).map_err(|e| TargetError::db("opening a session", e))?;
+        let mut conn = Conn::new(self.opts.clone()).map_err(failed("opening a session"))?;
         for sql in setup {
             conn.query_drop(&sql)
-                .map_err(|e| TargetError::db(format!("configuring a session ({sql})"), e))?;
+                .map_err(failed(format!("configuring a session ({sql})")))?;
         }
         let conn = MysqlConnection::new(conn, self.profile, Arc::clone(&self.monitor))
-            .map_err(|e| TargetError::db("opening a session", e))?;
+            .map_err(failed("opening a session"))?;
         Ok(Box::new(conn))
     }
 
     fn final_state(&self) -> Result<DbState, TargetError> {
         let conn = Conn::new(self.opts.clone())
-            .map_err(|e| TargetError::db("opening a session for the final state", e))?;
-        connection::dump(conn, self.profile)
-            .map_err(|e| TargetError::db("reading the final state", e))
+            .map_err(failed("opening a session for the final state"))?;
+        connection::dump(conn, self.profile).map_err(failed("reading the final state"))
     }
 
     fn lock_probe(&self) -> Option<Arc<dyn LockProbe>> {
@@ -150,7 +178,11 @@ impl Drop for MysqlDatabase {
         );
         if let Err(e) = monitor.query_drop(&drop_sql) {
             // The server may be gone (a crash test); then there is nothing left to drop.
-            tracing::warn!("could not drop database {}: {e}", self.name);
+            tracing::warn!(
+                "could not drop database {}: {}",
+                self.name,
+                connection::describe(&e)
+            );
         }
     }
 }

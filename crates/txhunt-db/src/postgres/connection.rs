@@ -3,7 +3,7 @@
 use super::pool::Pool;
 use super::value::value;
 use crate::profile::ServerProfile;
-use crate::target::{Connection, Interrupt};
+use crate::target::{with_causes, Connection, Interrupt};
 use postgres::{CancelToken, Client, NoTls, SimpleQueryMessage};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -99,12 +99,26 @@ pub(super) fn error(e: &postgres::Error, profile: &dyn ServerProfile) -> DbError
         None => DbError {
             class: ErrorClass::Connection,
             code: None,
-            message: match std::error::Error::source(e) {
-                Some(source) => format!("{e}: {source}"),
-                None => e.to_string(),
-            },
+            message: with_causes(e),
         },
     }
+}
+
+/// A driver error as a sentence: the server's message with its SQLSTATE, detail and hint
+/// (e.g. `database "x" does not exist (SQLSTATE 3D000)`), or the error and its causes (e.g.
+/// `error connecting to server: Connection refused (os error 111)`).
+pub(super) fn describe(e: &postgres::Error) -> String {
+    let Some(db) = e.as_db_error() else {
+        return with_causes(e);
+    };
+    let mut text = format!("{} (SQLSTATE {})", db.message(), db.code().code());
+    if let Some(detail) = db.detail() {
+        text.push_str(&format!("; detail: {detail}"));
+    }
+    if let Some(hint) = db.hint() {
+        text.push_str(&format!("; hint: {hint}"));
+    }
+    text
 }
 
 impl Connection for PgConnection {
@@ -141,7 +155,7 @@ impl Interrupt for Cancel {
     fn interrupt(&self) {
         self.cancelled.store(true, Ordering::SeqCst);
         if let Some(Err(e)) = self.token.as_ref().map(|t| t.cancel_query(NoTls)) {
-            tracing::debug!("cancel request failed: {e}");
+            tracing::debug!("cancel request failed: {}", describe(&e));
         }
     }
 }

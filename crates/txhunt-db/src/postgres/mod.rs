@@ -12,8 +12,8 @@ mod value;
 
 use crate::profile::{ProbeQuery, ServerProfile};
 use crate::target::{
-    fresh_database_name, Connection, Database, LockProbe, LockWaitHook, SessionConfig, Target,
-    TargetError,
+    fresh_database_name, left_behind, Connection, Database, LockProbe, LockWaitHook, SessionConfig,
+    Target, TargetError,
 };
 use connection::PgConnection;
 use pool::Pool;
@@ -54,13 +54,13 @@ impl PgTarget {
         })?;
         let mut client = admin
             .connect(NoTls)
-            .map_err(|e| TargetError::db("connecting to the server", e))?;
+            .map_err(failed("connecting to the server"))?;
         let profile = match profile {
             Some(p) => p,
             None => {
                 let version: String = client
                     .query_one("SELECT version()", &[])
-                    .map_err(|e| TargetError::db("asking the server's version", e))?
+                    .map_err(failed("asking the server's version"))?
                     .get(0);
                 if version.contains("CockroachDB") {
                     &crate::profile::cockroach::CockroachProfile as &dyn ServerProfile
@@ -69,23 +69,19 @@ impl PgTarget {
                 }
             }
         };
+        drop_left_behind(&mut client, profile);
         let database = fresh_database_name();
         client
             .batch_execute(&format!(
                 "CREATE DATABASE {}",
                 profile.quote_ident(&database)
             ))
-            .map_err(|e| {
-                TargetError::db(
-                    format!("creating database {database}"),
-                    connection::error(&e, profile),
-                )
-            })?;
+            .map_err(failed(format!("creating database {database}")))?;
         let mut config = admin.clone();
         config.dbname(&database);
         let mut monitor = config
             .connect(NoTls)
-            .map_err(|e| TargetError::db(format!("connecting to database {database}"), e))?;
+            .map_err(failed(format!("connecting to database {database}")))?;
         let deadlock_timeout = monitor
             .query_one("SHOW deadlock_timeout", &[])
             .ok()
@@ -93,7 +89,7 @@ impl PgTarget {
             .unwrap_or(Duration::from_secs(1));
         let version: String = monitor
             .query_one("SHOW server_version", &[])
-            .map_err(|e| TargetError::db("asking the server's version", e))?
+            .map_err(failed("asking the server's version"))?
             .get(0);
         let version = version.split_whitespace().next().unwrap_or("").to_string();
         Ok(PgTarget {
@@ -106,6 +102,27 @@ impl PgTarget {
             version,
             _keep_alive: keep_alive,
         })
+    }
+}
+
+/// Drops the databases runs that are gone left on the server ([`left_behind`]) and no session
+/// uses; a failure is only logged.
+fn drop_left_behind(client: &mut Client, profile: &dyn ServerProfile) {
+    let names = client.query(
+        "SELECT datname FROM pg_database WHERE datname LIKE 'txhunt\\_%' \
+         AND datname NOT IN (SELECT datname FROM pg_stat_activity WHERE datname IS NOT NULL)",
+        &[],
+    );
+    let names: Vec<String> = match names {
+        Ok(rows) => rows.iter().map(|r| r.get(0)).collect(),
+        Err(e) => return tracing::warn!("listing databases: {}", connection::describe(&e)),
+    };
+    for name in left_behind(names) {
+        let drop = format!("DROP DATABASE IF EXISTS {}", profile.quote_ident(&name));
+        match client.batch_execute(&drop) {
+            Ok(()) => tracing::info!("dropped {name}, left behind by a run that is gone"),
+            Err(e) => tracing::warn!("could not drop {name}: {}", connection::describe(&e)),
+        }
     }
 }
 
@@ -126,6 +143,10 @@ impl Target for PgTarget {
         self.deadlock_timeout
     }
 
+    fn max_sessions(&self) -> usize {
+        crate::target::SERVER_MAX_SESSIONS
+    }
+
     fn create_database(&self) -> Result<Box<dyn Database>, TargetError> {
         let name = fresh_database_name();
         let create = format!("CREATE SCHEMA {}", self.profile.quote_ident(&name));
@@ -133,12 +154,7 @@ impl Target for PgTarget {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .batch_execute(&create)
-            .map_err(|e| {
-                TargetError::db(
-                    format!("creating schema {name}"),
-                    connection::error(&e, self.profile),
-                )
-            })?;
+            .map_err(failed(format!("creating schema {name}")))?;
         Ok(Box::new(PgDatabase {
             name,
             profile: self.profile,
@@ -157,6 +173,12 @@ impl Drop for PgTarget {
         let name = self.profile.quote_ident(&self.database);
         end_and_drop(&mut admin, "datname", &self.database, "DATABASE", &name);
     }
+}
+
+/// For `map_err`: a driver error met while doing `context`, described for people.
+fn failed(context: impl Into<String>) -> impl FnOnce(postgres::Error) -> TargetError {
+    let context = context.into();
+    move |e| TargetError::db(context, connection::describe(&e))
 }
 
 /// A duration as `SHOW` prints it: `5ms`, `1s`, `2min`.
@@ -182,7 +204,7 @@ fn end_and_drop(client: &mut Client, column: &str, value: &str, kind: &str, name
     let _ = client.execute(terminate.as_str(), &[&value]);
     let cascade = if kind == "SCHEMA" { " CASCADE" } else { "" };
     if let Err(e) = client.batch_execute(&format!("DROP {kind} IF EXISTS {name}{cascade}")) {
-        tracing::warn!("could not drop {kind} {name}: {e:?}");
+        tracing::warn!("could not drop {kind} {name}: {}", connection::describe(&e));
     }
 }
 
@@ -203,39 +225,23 @@ impl Database for PgDatabase {
         let mut setup = self.profile.session_setup(config)?;
         setup.insert(0, self.search_path());
         setup.insert(0, format!("SET application_name = '{}'", self.name));
-        let mut client = self
-            .pool
-            .take()
-            .map_err(|e| TargetError::db("opening a session", e))?;
+        let mut client = self.pool.take().map_err(failed("opening a session"))?;
         for sql in setup {
-            client.batch_execute(&sql).map_err(|e| {
-                TargetError::db(
-                    format!("configuring a session ({sql})"),
-                    connection::error(&e, self.profile),
-                )
-            })?;
+            client
+                .batch_execute(&sql)
+                .map_err(failed(format!("configuring a session ({sql})")))?;
         }
-        let conn =
-            PgConnection::new(client, self.profile, Arc::clone(&self.pool)).map_err(|e| {
-                TargetError::db("opening a session", connection::error(&e, self.profile))
-            })?;
+        let conn = PgConnection::new(client, self.profile, Arc::clone(&self.pool))
+            .map_err(failed("opening a session"))?;
         Ok(Box::new(conn))
     }
 
     fn final_state(&self) -> Result<DbState, TargetError> {
         let mut monitor = self.monitor.lock().unwrap_or_else(|p| p.into_inner());
-        monitor.batch_execute(&self.search_path()).map_err(|e| {
-            TargetError::db(
-                "reading the final state",
-                connection::error(&e, self.profile),
-            )
-        })?;
-        connection::dump(&mut monitor, self.profile).map_err(|e| {
-            TargetError::db(
-                "reading the final state",
-                connection::error(&e, self.profile),
-            )
-        })
+        monitor
+            .batch_execute(&self.search_path())
+            .map_err(failed("reading the final state"))?;
+        connection::dump(&mut monitor, self.profile).map_err(failed("reading the final state"))
     }
 
     fn lock_probe(&self) -> Option<Arc<dyn LockProbe>> {

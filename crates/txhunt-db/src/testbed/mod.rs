@@ -5,9 +5,11 @@
 //! `deadlock_timeout` of a few milliseconds), and is stopped and deleted when dropped. When
 //! txhunt runs as root, servers run as the unprivileged user `nobody`. Servers still running
 //! when the process exits (or on Ctrl-C, through [`cleanup_all`]) are killed and their
-//! directories deleted, so nothing is left behind.
+//! directories deleted, so nothing is left behind; when txhunt is killed outright, each
+//! server's watchdog does it, and a later start reaps whatever both left ([`guard`]).
 
 mod binaries;
+pub mod guard;
 mod mariadb;
 mod postgres;
 
@@ -43,7 +45,10 @@ pub struct Server {
     port: u16,
     url: String,
     child: Child,
+    watchdog: guard::Watchdog,
     dir: Option<tempfile::TempDir>,
+    /// Held while the server lives: a later txhunt that can take it knows the owner is gone.
+    _lock: std::fs::File,
 }
 
 impl Server {
@@ -54,10 +59,15 @@ impl Server {
         bin_dir: Option<&Path>,
         port: Option<u16>,
     ) -> Result<Server, TargetError> {
+        static REAP: Once = Once::new();
+        REAP.call_once(|| {
+            guard::reap_stale();
+        });
         let dir = tempfile::Builder::new()
             .prefix(&format!("txhunt_{}_", kind.name()))
             .tempdir()
             .map_err(|e| TargetError::db("creating the server's temp directory", e))?;
+        let lock = guard::lock(dir.path())?;
         let owner = unprivileged_owner();
         if let Some((uid, gid)) = owner {
             chown(dir.path(), uid, gid)?;
@@ -70,14 +80,24 @@ impl Server {
             ServerKind::Mariadb => mariadb::start(dir.path(), bin_dir, port, owner),
             ServerKind::Postgres => postgres::start(dir.path(), bin_dir, port, owner),
         };
-        let (child, url) = started?;
-        register(child.id(), dir.path());
+        let (mut child, url) = started?;
+        let watchdog = match guard::Watchdog::start(child.id(), dir.path()) {
+            Ok(watchdog) => watchdog,
+            Err(e) => {
+                guard::signal_group(child.id(), libc::SIGKILL);
+                let _ = child.wait();
+                return Err(e);
+            }
+        };
+        register(child.id(), watchdog.pid(), dir.path());
         let mut server = Server {
             kind,
             port,
             url,
             child,
+            watchdog,
             dir: Some(dir),
+            _lock: lock,
         };
         server.wait_ready()?;
         Ok(server)
@@ -108,9 +128,10 @@ impl Server {
         self.dir.as_ref().map(|d| d.path())
     }
 
-    /// Kills the server at once (SIGKILL), as a crash would; its directory stays until drop.
+    /// Kills the server at once (SIGKILL, its whole process group), as a crash would; its
+    /// directory stays until drop.
     pub fn kill(&mut self) {
-        signal(self.child.id(), libc::SIGKILL);
+        guard::signal_group(self.child.id(), libc::SIGKILL);
         let _ = self.child.wait();
     }
 
@@ -156,6 +177,8 @@ impl Server {
 impl Drop for Server {
     /// Asks the server to shut down fast, kills it if it has not within 10 s, deletes its files.
     fn drop(&mut self) {
+        // First the watchdog, which would otherwise kill the server at once.
+        self.watchdog.stop();
         let stop = match self.kind {
             ServerKind::Mariadb => libc::SIGTERM,
             ServerKind::Postgres => libc::SIGINT,
@@ -167,7 +190,7 @@ impl Drop for Server {
                 std::thread::sleep(Duration::from_millis(10));
             }
             if matches!(self.child.try_wait(), Ok(None)) {
-                signal(self.child.id(), libc::SIGKILL);
+                guard::signal_group(self.child.id(), libc::SIGKILL);
                 let _ = self.child.wait();
             }
         }
@@ -178,15 +201,22 @@ impl Drop for Server {
     }
 }
 
-/// Servers started by this process and not yet stopped: pid and directory.
-static RUNNING: Mutex<Vec<(u32, PathBuf)>> = Mutex::new(Vec::new());
+/// A server started by this process and not yet stopped.
+struct Running {
+    pid: u32,
+    watchdog: u32,
+    dir: PathBuf,
+}
+
+/// Servers started by this process and not yet stopped.
+static RUNNING: Mutex<Vec<Running>> = Mutex::new(Vec::new());
 static AT_EXIT: Once = Once::new();
 
 extern "C" fn cleanup_at_exit() {
     cleanup_all();
 }
 
-fn register(pid: u32, dir: &Path) {
+fn register(pid: u32, watchdog: u32, dir: &Path) {
     AT_EXIT.call_once(|| {
         // SAFETY: registers a plain `extern "C" fn` with no arguments, as atexit requires.
         unsafe {
@@ -196,26 +226,33 @@ fn register(pid: u32, dir: &Path) {
     RUNNING
         .lock()
         .unwrap_or_else(|p| p.into_inner())
-        .push((pid, dir.to_path_buf()));
+        .push(Running {
+            pid,
+            watchdog,
+            dir: dir.to_path_buf(),
+        });
 }
 
 fn unregister(pid: u32) {
     RUNNING
         .lock()
         .unwrap_or_else(|p| p.into_inner())
-        .retain(|(p, _)| *p != pid);
+        .retain(|r| r.pid != pid);
 }
 
 /// Kills every server this process started and deletes their directories: for Ctrl-C and
 /// process exit, when destructors do not run.
 pub fn cleanup_all() {
     let running = std::mem::take(&mut *RUNNING.lock().unwrap_or_else(|p| p.into_inner()));
-    for (pid, dir) in running {
-        signal(pid, libc::SIGKILL);
-        let mut status = 0;
-        // SAFETY: waits for our own child; a pid that is not ours makes waitpid fail harmlessly.
-        unsafe {
-            libc::waitpid(pid as libc::pid_t, &mut status, 0);
+    for Running { pid, watchdog, dir } in running {
+        for pid in [watchdog, pid] {
+            guard::signal_group(pid, libc::SIGKILL);
+            let mut status = 0;
+            // SAFETY: waits for our own child; a pid that is not ours makes waitpid fail
+            // harmlessly.
+            unsafe {
+                libc::waitpid(pid as libc::pid_t, &mut status, 0);
+            }
         }
         let _ = std::fs::remove_dir_all(dir);
     }
@@ -276,6 +313,7 @@ fn command(program: &Path, dir: &Path, owner: Option<(u32, u32)>) -> Result<Comm
         chown(&dir.join("server.log"), uid, gid)?;
     }
     let mut cmd = Command::new(program);
+    guard::own_group(&mut cmd);
     cmd.current_dir(dir)
         .stdin(std::process::Stdio::null())
         .stdout(log)

@@ -52,6 +52,10 @@ impl Target for TursoTarget {
         }
     }
 
+    fn max_sessions(&self) -> usize {
+        crate::embedded::MAX_SESSIONS
+    }
+
     fn create_database(&self) -> Result<Box<dyn Database>, TargetError> {
         let dir = crate::embedded::temp_dir(self.dir.as_deref())?;
         let path = dir.path().join("db.turso");

@@ -142,7 +142,7 @@ pub fn write(
 ) -> std::io::Result<std::path::PathBuf> {
     let text = export(format, case, history).map_err(std::io::Error::other)?;
     let path = std::path::PathBuf::from(format!("{}.{}", stem.display(), format.extension()));
-    std::fs::write(&path, text)?;
+    crate::store::write_whole(&path, text.as_bytes())?;
     Ok(path)
 }
 

@@ -9,7 +9,7 @@ use std::path::Path;
 pub fn progress_line(stats: &Stats, elapsed: f64) -> String {
     let statements = stats.statement_count();
     format!(
-        "{} cases ({:.1}/s, {:.0} txn/h) · blocked {:.1}% · aborted {:.1}% · rejected {:.2}% · bug candidates {} · permissible {}",
+        "{} cases ({:.1}/s, {:.0} txn/h) · blocked {:.1}% · aborted {:.1}% · rejected {:.2}% · bug candidates {} · permissible {}{}",
         stats.cases,
         stats.cases as f64 / elapsed.max(1e-9),
         stats.transactions as f64 / elapsed.max(1e-9) * 3600.0,
@@ -17,7 +17,11 @@ pub fn progress_line(stats: &Stats, elapsed: f64) -> String {
         Stats::percent(stats.aborted, stats.transactions),
         Stats::percent(stats.rejected_count(), statements),
         stats.findings.values().sum::<u64>(),
-        stats.permissible.values().sum::<u64>()
+        stats.permissible.values().sum::<u64>(),
+        match stats.infrastructure {
+            0 => String::new(),
+            n => format!(" · infrastructure failures {n}"),
+        }
     )
 }
 
@@ -99,6 +103,13 @@ pub fn summary(summary: &Summary, out: &Path) -> String {
     }
     for (why, n) in &s.out_of_scope {
         let _ = writeln!(text, "out of the oracle's reach ({why}): {n} runs");
+    }
+    if let Some(last) = &s.last_infrastructure {
+        let _ = writeln!(
+            text,
+            "infrastructure failures: {} (a server gone or a connection cut; each case was run again on a fresh server, never reported as a bug); the last: {last}",
+            s.infrastructure
+        );
     }
     text
 }

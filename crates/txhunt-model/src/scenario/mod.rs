@@ -14,9 +14,13 @@
 //!
 //! * Header lines `-- key: value` before the first statement: `id`, `title`, `link`,
 //!   `isolation` (one level or a comma list), `dbms`, `mode`; other keys are kept as they are.
-//! * Statements `/* init */ SQL;` (setup, run first, in order) and `/* tN */ SQL;` (session N);
-//!   the ReplBug form `conn_N> SQL;` is accepted too. File order is the submitted order. A
-//!   statement runs until its `;` (outside quotes and comments) and may span lines.
+//! * Statements `/* init */ SQL;` (setup, run first, in order) and `/* tN */ SQL;` (session N,
+//!   counted from 1 and written without leading zeros: `t0` and `t01` are errors); the ReplBug
+//!   form `conn_N> SQL;` is accepted too (ReplBug counts from `conn_0`). File order is the
+//!   submitted order; a scenario has at least one statement. A statement runs until its `;`
+//!   (outside quotes and comments) and may span lines; another statement's tag before that `;`
+//!   (a `/* init */` or `/* tN */` comment, or `conn_N>` first on a line) is an error, as the
+//!   `;` is probably missing.
 //! * A trailing `-- expect: E` states the statement's expected outcome, where E is `ok`,
 //!   `rows [(1, 'a'), (2, NULL)]` (a bag), `affected N`, `error`, `error CLASS`, `deadlock`,
 //!   `blocked`, or `blocked then E`. Any other trailing `-- text` is a note; `-- expect: E -- text`
@@ -24,8 +28,8 @@
 //! * `-- expect final: t = [(1, 10)]` states a table's final rows (one line per table).
 //! * Other comment lines are free comments.
 //!
-//! [`parse`] reads it (errors name `file:line:col`), [`print`] writes it back; printing then
-//! parsing gives the same [`TestCase`] back.
+//! [`parse`] reads it (errors name `file:line:col`; a leading byte order mark is skipped),
+//! [`print`] writes it back; printing then parsing gives the same [`TestCase`] back.
 
 mod literal;
 mod parse;

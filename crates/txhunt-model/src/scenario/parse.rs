@@ -6,8 +6,10 @@ use crate::case::{Step, Stmt, TestCase};
 use crate::expect::TableExpect;
 use crate::isolation::Isolation;
 
-/// Parses a scenario; `file` is only used in error messages.
+/// Parses a scenario; `file` is only used in error messages. A leading byte order mark is
+/// skipped, and columns are counted without it.
 pub fn parse(text: &str, file: &str) -> Result<TestCase, ParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut parser = Parser::new(text, file);
     parser.run()?;
     Ok(parser.case)
@@ -68,10 +70,23 @@ impl<'a> Parser<'a> {
         self.error_at(base + e.offset, e.message)
     }
 
-    fn starts_with(&self, s: &str) -> bool {
+    fn starts_with(&self, at: usize, s: &str) -> bool {
         s.chars()
             .enumerate()
-            .all(|(i, c)| self.chars.get(self.pos + i) == Some(&c))
+            .all(|(i, c)| self.chars.get(at + i) == Some(&c))
+    }
+
+    /// The first position from `from` that is not whitespace, or is a newline.
+    fn skip_blanks(&self, from: usize) -> usize {
+        (from..self.chars.len())
+            .find(|&i| !self.chars[i].is_whitespace() || self.chars[i] == '\n')
+            .unwrap_or(self.chars.len())
+    }
+
+    /// The `*` of the `*/` closing the block comment that opens at `open`.
+    fn comment_close(&self, open: usize) -> Option<usize> {
+        (open + 2..self.chars.len().saturating_sub(1))
+            .find(|&i| self.chars[i] == '*' && self.chars[i + 1] == '/')
     }
 
     fn line_end(&self, from: usize) -> usize {
@@ -90,11 +105,17 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
             }
             if self.pos >= self.chars.len() {
+                if !self.seen_statement {
+                    return Err(self.error_at(
+                        self.pos,
+                        "no statement: expected at least one statement tagged /* init */, /* tN */ or conn_N>",
+                    ));
+                }
                 return Ok(());
             }
-            if self.starts_with("--") {
+            if self.starts_with(self.pos, "--") {
                 self.comment_line()?;
-            } else if self.starts_with("/*") {
+            } else if self.starts_with(self.pos, "/*") {
                 let tag = self.block_tag()?;
                 self.statement(tag)?;
             } else if let Some(label) = self.conn_prefix() {
@@ -119,8 +140,7 @@ impl<'a> Parser<'a> {
         let end = self.line_end(start);
         self.pos = end;
         let raw = self.text(start, end);
-        let lead = raw.chars().take_while(|c| c.is_whitespace()).count();
-        (raw.trim().to_string(), start + lead)
+        (raw.trim().to_string(), start + leading_spaces(&raw))
     }
 
     /// A whole-line comment: header, final-state expectation, or free comment.
@@ -164,10 +184,9 @@ impl<'a> Parser<'a> {
                 let mut levels = Vec::new();
                 let mut offset = 0;
                 for item in value.split(',') {
-                    let lead = item.len() - item.trim_start().len();
-                    let level: Isolation = item
-                        .parse()
-                        .map_err(|e| self.error_at(at + offset + lead, format!("{e}")))?;
+                    let level: Isolation = item.parse().map_err(|e| {
+                        self.error_at(at + offset + leading_spaces(item), format!("{e}"))
+                    })?;
                     if !levels.contains(&level) {
                         levels.push(level);
                     }
@@ -203,12 +222,11 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// `/* init */` or `/* tN */`.
+    /// `/* init */` or `/* tN */`, N from 1 and without leading zeros (so that `t1` and `t01`
+    /// cannot name two sessions that read alike).
     fn block_tag(&mut self) -> Result<Tag, ParseError> {
         let start = self.pos;
-        let Some(close) = (self.pos + 2..self.chars.len().saturating_sub(1))
-            .find(|&i| self.chars[i] == '*' && self.chars[i + 1] == '/')
-        else {
+        let Some(close) = self.comment_close(start) else {
             return Err(self.error_at(start, "unterminated /* tag"));
         };
         let tag = self.text(start + 2, close).trim().to_string();
@@ -216,44 +234,47 @@ impl<'a> Parser<'a> {
         if tag.eq_ignore_ascii_case("init") {
             return Ok(Tag::Init);
         }
-        let is_session =
-            tag.len() > 1 && tag.starts_with('t') && tag[1..].chars().all(|c| c.is_ascii_digit());
-        if is_session {
-            Ok(Tag::Session(tag))
-        } else {
-            Err(self.error_at(
-                start,
-                format!("unknown tag '{tag}': expected /* init */ or /* tN */ (t1, t2, …)"),
-            ))
+        let message = match session_number(&tag) {
+            Some(n) if !n.starts_with('0') => return Ok(Tag::Session(tag)),
+            Some(_) => format!(
+                "bad session tag '{tag}': sessions are numbered from 1, without leading zeros (t1, t2, …)"
+            ),
+            None => format!("unknown tag '{tag}': expected /* init */ or /* tN */ (t1, t2, …)"),
+        };
+        Err(self.error_at(start, message))
+    }
+
+    /// The `>` ending the ReplBug prefix `conn_N>` that starts at `at`, if one does.
+    fn conn_end(&self, at: usize) -> Option<usize> {
+        if !self.starts_with(at, "conn_") {
+            return None;
         }
+        let digits_from = at + 5;
+        let digits_to = (digits_from..self.chars.len())
+            .find(|&i| !self.chars[i].is_ascii_digit())
+            .unwrap_or(self.chars.len());
+        (digits_to > digits_from && self.chars.get(digits_to) == Some(&'>')).then_some(digits_to)
     }
 
     /// `conn_N>` at the cursor: consumes it and returns `conn_N`.
     fn conn_prefix(&mut self) -> Option<String> {
-        if !self.starts_with("conn_") {
-            return None;
-        }
-        let digits_from = self.pos + 5;
-        let digits_to = (digits_from..self.chars.len())
-            .find(|&i| !self.chars[i].is_ascii_digit())
-            .unwrap_or(self.chars.len());
-        if digits_to == digits_from || self.chars.get(digits_to) != Some(&'>') {
-            return None;
-        }
-        let label = self.text(self.pos, digits_to);
-        self.pos = digits_to + 1;
+        let end = self.conn_end(self.pos)?;
+        let label = self.text(self.pos, end);
+        self.pos = end + 1;
         Some(label)
+    }
+
+    /// The error for a statement tag `tag` at `at` inside a statement's text.
+    fn tag_inside_statement(&self, at: usize, tag: &str) -> ParseError {
+        self.error_at(
+            at,
+            format!("tag {tag} inside a statement: a ';' is probably missing before it"),
+        )
     }
 
     /// The statement text up to its `;`, then what trails it on the same line.
     fn statement(&mut self, tag: Tag) -> Result<(), ParseError> {
-        while self
-            .chars
-            .get(self.pos)
-            .is_some_and(|c| c.is_whitespace() && *c != '\n')
-        {
-            self.pos += 1;
-        }
+        self.pos = self.skip_blanks(self.pos);
         let start = self.pos;
         let semi = self.find_semicolon(start)?;
         let sql = self.text(start, semi).trim().to_string();
@@ -272,7 +293,9 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// The `;` ending a statement that starts at `start`, skipping quotes and comments.
+    /// The `;` ending a statement that starts at `start`, skipping quotes and comments. Another
+    /// statement's tag on the way (a `/* init */` or `/* tN */` comment, or `conn_N>` first on a
+    /// line) means this statement lacks its `;`: that is an error at the tag.
     fn find_semicolon(&self, start: usize) -> Result<usize, ParseError> {
         let mut i = start;
         while i < self.chars.len() {
@@ -298,11 +321,20 @@ impl<'a> Parser<'a> {
                 }
                 '-' if self.chars.get(i + 1) == Some(&'-') => i = self.line_end(i),
                 '/' if self.chars.get(i + 1) == Some(&'*') => {
-                    match (i + 2..self.chars.len().saturating_sub(1))
-                        .find(|&j| self.chars[j] == '*' && self.chars[j + 1] == '/')
-                    {
-                        Some(close) => i = close + 2,
-                        None => return Err(self.error_at(i, "unterminated /* comment")),
+                    let Some(close) = self.comment_close(i) else {
+                        return Err(self.error_at(i, "unterminated /* comment"));
+                    };
+                    let comment = self.text(i + 2, close);
+                    let word = comment.trim();
+                    if is_tag(word) {
+                        return Err(self.tag_inside_statement(i, &format!("/* {word} */")));
+                    }
+                    i = close + 2;
+                }
+                '\n' => {
+                    i = self.skip_blanks(i + 1);
+                    if let Some(end) = self.conn_end(i) {
+                        return Err(self.tag_inside_statement(i, &self.text(i, end + 1)));
                     }
                 }
                 _ => i += 1,
@@ -313,21 +345,15 @@ impl<'a> Parser<'a> {
 
     /// What follows a statement's `;` on its line: an expectation, a note, or another statement.
     fn trailer(&mut self, stmt: &mut Stmt) -> Result<(), ParseError> {
-        while self
-            .chars
-            .get(self.pos)
-            .is_some_and(|c| c.is_whitespace() && *c != '\n')
-        {
-            self.pos += 1;
-        }
+        self.pos = self.skip_blanks(self.pos);
         if self.pos >= self.chars.len()
             || self.chars[self.pos] == '\n'
-            || self.starts_with("/*")
-            || self.starts_with("conn_")
+            || self.starts_with(self.pos, "/*")
+            || self.starts_with(self.pos, "conn_")
         {
             return Ok(());
         }
-        if !self.starts_with("--") {
+        if !self.starts_with(self.pos, "--") {
             return Err(self.error_at(
                 self.pos,
                 "unexpected text after ';': expected '-- expect: E', a '-- comment' or the end of the line",
@@ -380,4 +406,20 @@ fn header_pair(content: &str) -> Option<(String, &str)> {
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
     word.then(|| (key.to_ascii_lowercase(), value.trim()))
+}
+
+/// The number of whitespace characters `text` starts with.
+fn leading_spaces(text: &str) -> usize {
+    text.chars().take_while(|c| c.is_whitespace()).count()
+}
+
+/// The digits N of a session tag `tN`, if `tag` is one.
+fn session_number(tag: &str) -> Option<&str> {
+    tag.strip_prefix('t')
+        .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// Whether a block comment's trimmed text is a statement tag (`init` or `tN`).
+fn is_tag(text: &str) -> bool {
+    text.eq_ignore_ascii_case("init") || session_number(text).is_some()
 }

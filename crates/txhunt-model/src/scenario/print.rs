@@ -5,7 +5,7 @@ use crate::value::format_rows;
 use std::fmt::Write;
 
 /// Writes `case` in the scenario language; [`super::parse`] reads it back to the same case
-/// (apart from line numbers).
+/// (apart from line numbers) if the case has a statement.
 pub fn print(case: &TestCase) -> String {
     let mut out = String::new();
     let h = &case.header;
