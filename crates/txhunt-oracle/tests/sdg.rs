@@ -265,3 +265,25 @@ fn an_insert_whose_conflicts_differ_is_out_of_reach_not_a_candidate() {
     assert_eq!(not.scope, Some("untracked"), "{}", not.reason);
     assert!(not.reason.contains("collided with"), "{}", not.reason);
 }
+
+#[test]
+fn a_statement_failing_in_the_sequential_order_is_not_placed_by_rows_no_statement_wrote() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/sdg/mariadb-rc-failed-update-unwritten-row.sql");
+    let case = scenario::parse(&std::fs::read_to_string(&path).unwrap(), "case-635").unwrap();
+    let mariadb = open_target("mariadb", None).expect("the target opens");
+    let (history, verdict) = verdict(&case, mariadb.as_ref(), Isolation::ReadCommitted);
+    // The premise: t3's UPDATE skipped t2's uncommitted row and changed nothing.
+    let update = (case.steps.iter())
+        .position(|s| s.session == "t3" && s.stmt.sql.starts_with("UPDATE"))
+        .expect("t3's UPDATE");
+    assert_eq!(
+        history.steps[update].outcome,
+        Outcome::Affected { count: 0 }
+    );
+    assert!(
+        verdict.findings.iter().all(|f| !f.is_candidate()),
+        "{:#?}",
+        verdict.findings
+    );
+}
