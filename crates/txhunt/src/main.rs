@@ -8,6 +8,7 @@ mod fuzz;
 mod interrupt;
 mod levels;
 mod paths;
+mod reduce;
 mod run;
 mod server;
 mod shell;
@@ -33,6 +34,8 @@ enum Command {
     Fuzz(fuzz::FuzzArgs),
     /// Replay scenario files and check their expectations.
     Run(run::RunArgs),
+    /// Cut a finding's scenario down to what the finding needs (delta debugging).
+    Reduce(reduce::ReduceArgs),
     /// The known-bug corpus: replay every published PoC that applies to a target.
     #[command(subcommand)]
     Corpus(corpus::CorpusCommand),
@@ -72,6 +75,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Fuzz(args) => fuzz::fuzz(&args),
         Command::Run(args) => run::run(&args),
+        Command::Reduce(args) => reduce::reduce_file(&args),
         Command::Corpus(command) => corpus::corpus(&command),
         Command::Server(args) => server::serve(&args),
         Command::Shell(args) => shell::shell(&args),

@@ -1,0 +1,131 @@
+//! `txhunt reduce`: cut a finding's scenario down to what the finding needs.
+
+use crate::flags::positive_duration;
+use crate::levels::isolation_flag;
+use anyhow::Context;
+use clap::Args;
+use std::path::PathBuf;
+use std::time::Duration;
+use txhunt_db::{open_targets, Target};
+use txhunt_exec::Executor;
+use txhunt_hunt::reduce::{reduce, Goal};
+use txhunt_hunt::replay::default_targets;
+use txhunt_hunt::scenarios;
+use txhunt_hunt::store::{header_list, ORACLES_KEY};
+use txhunt_hunt::Judge;
+use txhunt_model::scenario;
+use txhunt_oracle::OracleId;
+
+/// The header key a saved finding names itself under (`-- finding: wss tx-wss:final-state`).
+const FINDING_KEY: &str = "finding";
+
+/// Arguments of `txhunt reduce`.
+#[derive(Args)]
+pub struct ReduceArgs {
+    /// The scenario: a saved finding (its header names the finding, targets and oracles) or
+    /// any scenario with `--finding`.
+    file: PathBuf,
+    /// The target (as for `txhunt run`; default: the scenario's `targets:` header).
+    #[arg(long = "target")]
+    targets: Vec<String>,
+    /// Where the server binaries are, for `mariadb|postgres`.
+    #[arg(long)]
+    bin_dir: Option<PathBuf>,
+    /// The oracles that judge each smaller case (default: the scenario's `oracles:` header,
+    /// else `explicit,wss`).
+    #[arg(long)]
+    oracle: Option<String>,
+    /// The isolation level (default: the scenario's first, else the target's default).
+    #[arg(long)]
+    isolation: Option<String>,
+    /// The finding to keep, `ORACLE SIGNATURE` (e.g. `wss tx-wss:final-state`; default: the
+    /// scenario's `finding:` header).
+    #[arg(long)]
+    finding: Option<String>,
+    /// A permissible finding counts too (by default only a bug candidate does).
+    #[arg(long)]
+    keep_permissible: bool,
+    /// Stop searching after this long, keeping the smallest case found.
+    #[arg(long, default_value = "60s", value_parser = positive_duration)]
+    budget: Duration,
+}
+
+/// Reduces the scenario and writes `<name>.reduced.sql` and its log `<name>.reduced.json`
+/// beside it; `Ok(false)` when the finding is flaky (not reduced).
+pub fn reduce_file(args: &ReduceArgs) -> anyhow::Result<bool> {
+    let (name, case) = scenarios::load_file(&args.file)?;
+    let finding = match &args.finding {
+        Some(f) => f.clone(),
+        None => header_list(&case, FINDING_KEY)
+            .map(|parts| parts.join(","))
+            .with_context(|| {
+                format!("{name}: no `-- finding: ORACLE SIGNATURE` header; give --finding")
+            })?,
+    };
+    let (oracle, signature) = finding
+        .split_once(' ')
+        .with_context(|| format!("finding '{finding}': expected ORACLE SIGNATURE"))?;
+    let goal = Goal {
+        oracle: oracle.parse().context("the finding's oracle")?,
+        signature: signature.trim().to_string(),
+        permissible: args.keep_permissible,
+    };
+    let specs = if args.targets.is_empty() {
+        default_targets(&[(name.clone(), case.clone())])?
+    } else {
+        args.targets.clone()
+    };
+    let targets = open_targets(&specs, args.bin_dir.as_deref())?;
+    let on: Vec<&dyn Target> = targets.iter().map(|t| t.as_ref()).collect();
+    let level = match (&args.isolation, case.header.isolation.first()) {
+        (Some(flag), _) => isolation_flag(flag, on[0])?[0],
+        (None, Some(&level)) => level,
+        (None, None) => on[0].profile().default_isolation(),
+    };
+    let oracles = match (&args.oracle, header_list(&case, ORACLES_KEY)) {
+        (Some(list), _) => list.clone(),
+        (None, Some(listed)) => listed.join(","),
+        (None, None) => "explicit,wss".to_string(),
+    };
+    let mut ids: Vec<OracleId> = txhunt_oracle::ids(&oracles).context("--oracle")?;
+    if !ids.contains(&goal.oracle) {
+        ids.push(goal.oracle);
+    }
+    let judge = Judge {
+        executor: Executor::default(),
+        oracles: ids.into_iter().map(txhunt_oracle::oracle).collect(),
+    };
+    let reduction = reduce(&case, &judge, &on, level, &goal, args.budget)?;
+    if let Some(flaky) = reduction.flaky {
+        println!(
+            "{name}: flaky: the finding {finding} replayed {} of {} times; not reduced",
+            flaky.reproduced, flaky.replays
+        );
+        return Ok(false);
+    }
+    let (sql, json) = (
+        args.file.with_extension("reduced.sql"),
+        args.file.with_extension("reduced.json"),
+    );
+    let mut reduced = reduction.case.clone();
+    reduced
+        .header
+        .extra
+        .push(("reduced-from".into(), name.clone()));
+    std::fs::write(&sql, scenario::print(&reduced))
+        .with_context(|| format!("writing {}", sql.display()))?;
+    std::fs::write(&json, serde_json::to_string_pretty(&reduction)?)
+        .with_context(|| format!("writing {}", json.display()))?;
+    println!(
+        "{name}: {finding} kept with {} → {} statements, {} → {} transactions ({} cases tried in {:.1} s{}); wrote {}",
+        reduction.statements.0,
+        reduction.statements.1,
+        reduction.transactions.0,
+        reduction.transactions.1,
+        reduction.log.len(),
+        reduction.seconds,
+        if reduction.out_of_time { ", out of time" } else { "" },
+        sql.display()
+    );
+    Ok(true)
+}

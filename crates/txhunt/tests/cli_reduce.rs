@@ -1,0 +1,66 @@
+//! `txhunt reduce` as a user meets it: a saved finding's scenario in, the reduced scenario and
+//! its log beside it.
+
+use std::process::Command;
+
+fn txhunt(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_txhunt"))
+        .args(args)
+        .output()
+        .expect("txhunt runs")
+}
+
+#[test]
+fn reduce_writes_the_reduced_scenario_and_its_log_beside_the_finding() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("finding.sql");
+    std::fs::write(
+        &file,
+        "-- finding: wss tx-wss:final-state\n\
+         -- targets: sqlite\n\
+         -- oracles: explicit,wss\n\
+         /* init */ CREATE TABLE t(v REAL);\n\
+         /* init */ CREATE TABLE pad(k INT);\n\
+         /* t1 */ BEGIN;\n\
+         /* t1 */ INSERT INTO pad VALUES (1);\n\
+         /* t1 */ COMMIT;\n\
+         /* t2 */ INSERT INTO t SELECT random();\n",
+    )
+    .unwrap();
+    let out = txhunt(&["reduce", file.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("wss tx-wss:final-state kept with 6 → 2 statements, 2 → 1 transactions"),
+        "{stdout}"
+    );
+    let reduced = std::fs::read_to_string(dir.path().join("finding.reduced.sql")).unwrap();
+    let case = txhunt_model::scenario::parse(&reduced, "reduced").unwrap();
+    assert_eq!(case.init.len() + case.steps.len(), 2, "{reduced}");
+    let log: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("finding.reduced.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(log["statements"], serde_json::json!([6, 2]));
+    assert!(!log["log"].as_array().unwrap().is_empty());
+
+    // A scenario that does not give the finding is refused.
+    std::fs::write(
+        &file,
+        "-- finding: wss tx-wss:final-state\n/* t1 */ SELECT 1;\n",
+    )
+    .unwrap();
+    let out = txhunt(&["reduce", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("does not give the finding wss tx-wss:final-state in 3 runs"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
