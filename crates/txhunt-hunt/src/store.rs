@@ -43,6 +43,8 @@ pub struct Saved<'a> {
 
 /// The header key naming the targets a scenario replays on by default.
 pub const TARGETS_KEY: &str = "targets";
+/// The header key naming the finding a saved scenario gives (`wss tx-wss:final-state`).
+pub const FINDING_KEY: &str = "finding";
 /// The header key naming the oracles a scenario is judged by by default.
 pub const ORACLES_KEY: &str = "oracles";
 
@@ -139,7 +141,7 @@ fn annotated(saved: &Saved<'_>) -> TestCase {
     case.header.title = Some(saved.finding.summary.replace('\n', " "));
     case.header.dbms = Some(saved.history.target.clone());
     case.header.extra.push((
-        "finding".into(),
+        FINDING_KEY.into(),
         format!("{} {}", saved.finding.oracle, saved.finding.signature),
     ));
     case.header

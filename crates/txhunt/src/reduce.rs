@@ -11,13 +11,10 @@ use txhunt_exec::Executor;
 use txhunt_hunt::reduce::{reduce, Goal};
 use txhunt_hunt::replay::default_targets;
 use txhunt_hunt::scenarios;
-use txhunt_hunt::store::{header_list, ORACLES_KEY};
+use txhunt_hunt::store::{header_list, FINDING_KEY, ORACLES_KEY};
 use txhunt_hunt::Judge;
 use txhunt_model::scenario;
 use txhunt_oracle::OracleId;
-
-/// The header key a saved finding names itself under (`-- finding: wss tx-wss:final-state`).
-const FINDING_KEY: &str = "finding";
 
 /// Arguments of `txhunt reduce`.
 #[derive(Args)]
@@ -56,8 +53,9 @@ pub fn reduce_file(args: &ReduceArgs) -> anyhow::Result<bool> {
     let (name, case) = scenarios::load_file(&args.file)?;
     let finding = match &args.finding {
         Some(f) => f.clone(),
-        None => header_list(&case, FINDING_KEY)
-            .map(|parts| parts.join(","))
+        None => (case.header.extra.iter())
+            .find(|(key, _)| key == FINDING_KEY)
+            .map(|(_, value)| value.clone())
             .with_context(|| {
                 format!("{name}: no `-- finding: ORACLE SIGNATURE` header; give --finding")
             })?,

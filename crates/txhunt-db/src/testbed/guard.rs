@@ -105,12 +105,17 @@ impl Watchdog {
 }
 
 /// Deletes the server directories of the temp dir whose owner is gone, killing the servers
-/// still running in them; returns how many it deleted.
-pub fn reap_stale() -> usize {
+/// still running in them; once per process (txhunt's start and the first server it starts
+/// both ask; the second finds the work done).
+pub fn reap_stale() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(reap);
+}
+
+fn reap() {
     let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
-        return 0;
+        return;
     };
-    let mut reaped = 0;
     for entry in entries.flatten() {
         let name = entry.file_name();
         let Some(name) = name.to_str() else { continue };
@@ -126,11 +131,9 @@ pub fn reap_stale() -> usize {
             }
             if std::fs::remove_dir_all(&dir).is_ok() {
                 tracing::info!("deleted the stale server directory {}", dir.display());
-                reaped += 1;
             }
         }
     }
-    reaped
 }
 
 /// Whether `dir`'s owner is gone: it has a lock file and its lock can be taken. A directory

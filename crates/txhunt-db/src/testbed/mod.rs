@@ -59,10 +59,7 @@ impl Server {
         bin_dir: Option<&Path>,
         port: Option<u16>,
     ) -> Result<Server, TargetError> {
-        static REAP: Once = Once::new();
-        REAP.call_once(|| {
-            guard::reap_stale();
-        });
+        guard::reap_stale();
         let dir = tempfile::Builder::new()
             .prefix(&format!("txhunt_{}_", kind.name()))
             .tempdir()
