@@ -2,7 +2,9 @@
 //! the caller asks it to stop.
 
 use crate::judge::Judge;
+use crate::reduce::{reduce, write_beside, Goal};
 use crate::retry::judge_retrying;
+use crate::scenarios::load_file;
 use crate::seed::case_seed;
 use crate::stats::{Stats, Summary};
 use crate::store::{save, Saved};
@@ -42,6 +44,20 @@ pub struct Campaign {
     /// The format each finding's read/write history is written in beside it (the cases then
     /// run instrumented: [`txhunt_exec::Executor::instrument`]), if any.
     pub history: Option<crate::export::HistoryFormat>,
+    /// How bug candidates are reduced ([`crate::reduce`]), or `None` not to reduce them.
+    pub reduce: Option<AutoReduce>,
+}
+
+/// The automatic reduction of a campaign's findings. A reduction runs in the worker that
+/// made the finding, right after saving it, and ends at the campaign's end at the latest
+/// (with the smallest case found by then); its result is written beside the finding.
+#[derive(Debug, Clone, Copy)]
+pub struct AutoReduce {
+    /// The time budget of each finding's reduction.
+    pub budget: Duration,
+    /// Permissible findings are reduced too (as permissible findings), not only bug
+    /// candidates: to measure the reducer where the DBMS gives few candidates.
+    pub permissible: bool,
 }
 
 /// A campaign could not go on.
@@ -146,6 +162,54 @@ pub fn run(
         };
         save(&dir, &saved).map_err(|source| HuntError::Save { path: dir, source })
     };
+    // Reduces a saved bug candidate found on the targets `on`, writing the result beside it.
+    // (The saved scenario is what is reduced: its header names the finding, targets and
+    // oracles, so the reduced one replays as the finding, as `txhunt reduce` would make it.)
+    let reduce_finding = |path: &PathBuf,
+                          finding: &Finding,
+                          level: Isolation,
+                          on: &[usize]|
+     -> Result<(), HuntError> {
+        let Some(auto) = campaign.reduce else {
+            return Ok(());
+        };
+        if !finding.is_candidate() && !auto.permissible {
+            return Ok(());
+        }
+        let budget = auto.budget;
+        let budget = deadline.map_or(budget, |d| {
+            budget.min(d.saturating_duration_since(Instant::now()))
+        });
+        let held: Vec<Arc<dyn Target>> = (on.iter())
+            .map(|&k| targets[k].read().unwrap_or_else(|p| p.into_inner()).clone())
+            .collect();
+        let held: Vec<&dyn Target> = held.iter().map(|t| t.as_ref()).collect();
+        let goal = Goal {
+            oracle: finding.oracle,
+            signature: finding.signature.to_string(),
+            permissible: !finding.is_candidate(),
+        };
+        let (_, case) = load_file(path).map_err(|e| HuntError::Save {
+            path: path.clone(),
+            source: std::io::Error::other(e.to_string()),
+        })?;
+        let started = Instant::now();
+        let reduction = reduce(&case, &campaign.judge, &held, level, &goal, budget, stop);
+        let seconds = started.elapsed().as_secs_f64();
+        (stats.lock().unwrap_or_else(|p| p.into_inner()).reductions)
+            .add(reduction.as_ref().ok(), seconds);
+        let Ok(reduction) = reduction else {
+            tracing::warn!(
+                "{}: the finding did not replay; not reduced",
+                path.display()
+            );
+            return Ok(());
+        };
+        write_beside(path, &reduction).map_err(|source| HuntError::Save {
+            path: path.clone(),
+            source,
+        })
+    };
     let worker = || -> Result<(), HuntError> {
         'cases: loop {
             if stop.load(Ordering::SeqCst) || deadline.is_some_and(|d| Instant::now() >= d) {
@@ -181,7 +245,7 @@ pub fn run(
             for (k, run) in runs.iter().enumerate() {
                 // A phenomenon the level lets through is counted, not saved.
                 for finding in run.findings.iter().filter(|f| !f.is_allowed()) {
-                    save_finding(
+                    let path = save_finding(
                         &folders[k],
                         (index, seed),
                         finding,
@@ -189,9 +253,10 @@ pub fn run(
                         (&run.history, None),
                         std::slice::from_ref(&names[k]),
                     )?;
+                    reduce_finding(&path, finding, level, &[k])?;
                 }
                 for finding in &run.compared {
-                    save_finding(
+                    let path = save_finding(
                         &campaign.out,
                         (index, seed),
                         finding,
@@ -199,6 +264,8 @@ pub fn run(
                         (&run.history, Some(&runs[0].history)),
                         &names,
                     )?;
+                    let all: Vec<usize> = (0..targets.len()).collect();
+                    reduce_finding(&path, finding, level, &all)?;
                 }
             }
             let mut all = stats.lock().unwrap_or_else(|p| p.into_inner());

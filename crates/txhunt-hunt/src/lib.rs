@@ -18,6 +18,6 @@ pub mod seed;
 pub mod stats;
 pub mod store;
 
-pub use campaign::{run, Campaign, HuntError, PERMISSIBLE_DIR};
+pub use campaign::{run, AutoReduce, Campaign, HuntError, PERMISSIBLE_DIR};
 pub use judge::{Judge, JudgeError, Judged};
 pub use stats::{Stats, Summary};

@@ -7,7 +7,7 @@ use txhunt_oracle::{Finding, Signature, Unjudged};
 use txhunt_sql::GeneratedCase;
 
 /// Counters of a campaign.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Stats {
     /// Cases executed.
     pub cases: u64,
@@ -40,6 +40,62 @@ pub struct Stats {
     /// What the last infrastructure event was, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_infrastructure: Option<String>,
+    /// What the automatic reduction of bug candidates did.
+    #[serde(skip_serializing_if = "Reductions::is_empty")]
+    pub reductions: Reductions,
+}
+
+/// What the automatic reduction of a campaign's bug candidates did.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Reductions {
+    /// Findings reduced.
+    pub reduced: u64,
+    /// The median of how many times fewer statements a reduced finding has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub median_ratio: Option<f64>,
+    /// Findings that did not replay every time (not reduced).
+    pub flaky: u64,
+    /// Findings that did not replay at all.
+    pub not_reproduced: u64,
+    /// Statements (setup and steps) of each reduced finding, before and after.
+    pub statements: Vec<(usize, usize)>,
+    /// Seconds spent reducing.
+    pub seconds: f64,
+}
+
+impl Reductions {
+    /// Whether no finding was reduced (or tried).
+    pub fn is_empty(&self) -> bool {
+        self.reduced + self.flaky + self.not_reproduced == 0
+    }
+
+    /// Counts one reduction: `None` when the finding did not replay at all.
+    pub fn add(&mut self, reduction: Option<&crate::reduce::Reduction>, seconds: f64) {
+        self.seconds += seconds;
+        match reduction {
+            None => self.not_reproduced += 1,
+            Some(r) if r.flaky.is_some() => self.flaky += 1,
+            Some(r) => {
+                self.reduced += 1;
+                self.statements.push(r.statements);
+                self.median_ratio = self.median();
+            }
+        }
+    }
+
+    /// The median of before / after statements over the reduced findings.
+    fn median(&self) -> Option<f64> {
+        let mut ratios: Vec<f64> = (self.statements.iter())
+            .map(|&(before, after)| before as f64 / after.max(1) as f64)
+            .collect();
+        ratios.sort_by(f64::total_cmp);
+        let n = ratios.len();
+        match n {
+            0 => None,
+            n if n % 2 == 1 => Some(ratios[n / 2]),
+            n => Some((ratios[n / 2 - 1] + ratios[n / 2]) / 2.0),
+        }
+    }
 }
 
 /// What a campaign counts per isolation level.

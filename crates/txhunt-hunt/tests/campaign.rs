@@ -25,6 +25,7 @@ fn campaign(out: &std::path::Path, workers: usize) -> Campaign {
             oracles: txhunt_oracle::by_names("explicit,wss").unwrap(),
         },
         history: None,
+        reduce: None,
     }
 }
 

@@ -9,6 +9,7 @@ pub mod gen;
 pub mod instrument;
 pub mod render;
 pub mod rewrite;
+pub mod simplify;
 
 pub use dialect::{Dialect, Feature};
 pub use gen::{generate, GenConfig, GeneratedCase};

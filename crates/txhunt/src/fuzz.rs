@@ -10,13 +10,12 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use txhunt_db::{open_target, open_targets};
 use txhunt_exec::{parse_duration, BlockDetection, Executor};
 use txhunt_hunt::export::HistoryFormat;
 use txhunt_hunt::report::campaign::{progress_line, summary as summary_text};
-use txhunt_hunt::{Campaign, Judge, Stats};
+use txhunt_hunt::{AutoReduce, Campaign, Judge, Stats};
 use txhunt_sql::GenConfig;
 
 /// Arguments of `txhunt fuzz`.
@@ -82,6 +81,17 @@ pub struct FuzzArgs {
     /// this format: `json` (txhunt's), `elle`, `plume`, `dbcop`.
     #[arg(long, value_name = "FORMAT", value_parser = parse_history_format)]
     history: Option<HistoryFormat>,
+    /// Do not reduce bug candidates (by default each is reduced right after it is saved, as
+    /// `txhunt reduce` does, and the result written beside it as `NAME.reduced.sql`).
+    #[arg(long)]
+    no_reduce: bool,
+    /// The time budget of each bug candidate's reduction (ends at the campaign's end at the
+    /// latest).
+    #[arg(long, default_value = "60s", value_parser = positive_duration)]
+    reduce_budget: Duration,
+    /// Reduce permissible findings too (to measure the reducer where bug candidates are few).
+    #[arg(long, conflicts_with = "no_reduce")]
+    reduce_permissible: bool,
 }
 
 /// Runs the campaign; `Ok(true)` when it found no bug candidate.
@@ -133,24 +143,21 @@ pub fn fuzz(args: &FuzzArgs) -> anyhow::Result<bool> {
             oracles: txhunt_oracle::by_names(&args.oracle).context("--oracle")?,
         },
         history: args.history,
+        reduce: (!args.no_reduce).then_some(AutoReduce {
+            budget: args.reduce_budget,
+            permissible: args.reduce_permissible,
+        }),
     };
     interrupt::make_graceful();
     let bar = progress_bar();
     let started = std::time::Instant::now();
-    let stop = AtomicBool::new(false);
-    let watch_interrupt = || {
-        if interrupt::requested() {
-            stop.store(true, std::sync::atomic::Ordering::SeqCst);
-        }
-    };
     let show = |stats: &Stats| {
-        watch_interrupt();
         if let Some(bar) = &bar {
             bar.set_message(progress_line(stats, started.elapsed().as_secs_f64()));
         }
     };
     let reopen = |k: usize| open_target(&args.targets[k], args.bin_dir.as_deref());
-    let summary = txhunt_hunt::run(&campaign, targets, &reopen, &stop, &show)?;
+    let summary = txhunt_hunt::run(&campaign, targets, &reopen, interrupt::stop_flag(), &show)?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

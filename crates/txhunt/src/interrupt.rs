@@ -14,6 +14,7 @@ use std::sync::{Condvar, Mutex};
 static GRACEFUL: AtomicBool = AtomicBool::new(false);
 static REQUESTED: Mutex<bool> = Mutex::new(false);
 static SIGNAL: Condvar = Condvar::new();
+static STOP: AtomicBool = AtomicBool::new(false);
 
 /// Installs the handler; call once at start-up.
 pub fn install() {
@@ -21,6 +22,7 @@ pub fn install() {
         let mut requested = REQUESTED.lock().unwrap_or_else(|p| p.into_inner());
         if GRACEFUL.load(Ordering::SeqCst) && !*requested {
             *requested = true;
+            STOP.store(true, Ordering::SeqCst);
             SIGNAL.notify_all();
             return;
         }
@@ -42,6 +44,11 @@ pub fn make_graceful() {
 /// Whether Ctrl-C was pressed (after [`make_graceful`]).
 pub fn requested() -> bool {
     *REQUESTED.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The flag the first Ctrl-C sets (after [`make_graceful`]): for work that polls a stop flag.
+pub fn stop_flag() -> &'static AtomicBool {
+    &STOP
 }
 
 /// Blocks until Ctrl-C.

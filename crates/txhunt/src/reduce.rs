@@ -5,15 +5,15 @@ use crate::levels::isolation_flag;
 use anyhow::Context;
 use clap::Args;
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use txhunt_db::{open_targets, Target};
 use txhunt_exec::Executor;
-use txhunt_hunt::reduce::{reduce, Goal};
+use txhunt_hunt::reduce::{reduce, reduced_path, write_beside, Goal};
 use txhunt_hunt::replay::default_targets;
 use txhunt_hunt::scenarios;
 use txhunt_hunt::store::{header_list, FINDING_KEY, ORACLES_KEY};
 use txhunt_hunt::Judge;
-use txhunt_model::scenario;
 use txhunt_oracle::OracleId;
 
 /// Arguments of `txhunt reduce`.
@@ -93,7 +93,17 @@ pub fn reduce_file(args: &ReduceArgs) -> anyhow::Result<bool> {
         executor: Executor::default(),
         oracles: ids.into_iter().map(txhunt_oracle::oracle).collect(),
     };
-    let reduction = reduce(&case, &judge, &on, level, &goal, args.budget)?;
+    let reduction = reduce(
+        &case,
+        &judge,
+        &on,
+        level,
+        &goal,
+        args.budget,
+        &AtomicBool::new(false),
+    )?;
+    write_beside(&args.file, &reduction)
+        .with_context(|| format!("writing the reduction beside {}", args.file.display()))?;
     if let Some(flaky) = reduction.flaky {
         println!(
             "{name}: flaky: the finding {finding} replayed {} of {} times; not reduced",
@@ -101,19 +111,6 @@ pub fn reduce_file(args: &ReduceArgs) -> anyhow::Result<bool> {
         );
         return Ok(false);
     }
-    let (sql, json) = (
-        args.file.with_extension("reduced.sql"),
-        args.file.with_extension("reduced.json"),
-    );
-    let mut reduced = reduction.case.clone();
-    reduced
-        .header
-        .extra
-        .push(("reduced-from".into(), name.clone()));
-    std::fs::write(&sql, scenario::print(&reduced))
-        .with_context(|| format!("writing {}", sql.display()))?;
-    std::fs::write(&json, serde_json::to_string_pretty(&reduction)?)
-        .with_context(|| format!("writing {}", json.display()))?;
     println!(
         "{name}: {finding} kept with {} → {} statements, {} → {} transactions ({} cases tried in {:.1} s{}); wrote {}",
         reduction.statements.0,
@@ -123,7 +120,7 @@ pub fn reduce_file(args: &ReduceArgs) -> anyhow::Result<bool> {
         reduction.log.len(),
         reduction.seconds,
         if reduction.out_of_time { ", out of time" } else { "" },
-        sql.display()
+        reduced_path(&args.file).display()
     );
     Ok(true)
 }

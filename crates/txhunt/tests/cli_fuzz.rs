@@ -204,3 +204,75 @@ fn two_targets_run_every_case_and_the_same_engine_agrees_with_itself() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("speak different SQL"));
 }
+
+#[test]
+fn fuzz_reduces_each_finding_and_writes_the_reduction_beside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    // Turso's MVCC mode gives permissible WSS findings; reduced on request (bug candidates
+    // always are).
+    let out = txhunt(&[
+        "fuzz",
+        "--target",
+        "turso-mvcc",
+        "--seed",
+        "1",
+        "--cases",
+        "40",
+        "--reduce-permissible",
+        "--reduce-budget",
+        "30s",
+        "--out",
+        dir.path().to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let first = summary(&out);
+    let reduced = first["reductions"]["reduced"].as_u64().unwrap();
+    assert!(reduced >= 1, "{first}");
+    let saved = files(dir.path());
+    let findings: Vec<&String> = (saved.iter().map(|(name, _)| name))
+        .filter(|n| n.ends_with(".sql") && !n.ends_with(".reduced.sql"))
+        .collect();
+    let mut smaller = 0;
+    for finding in findings {
+        let stem = finding.trim_end_matches(".sql");
+        let log = saved
+            .iter()
+            .find(|(n, _)| *n == format!("{stem}.reduced.json"));
+        let (_, log) = log.unwrap_or_else(|| panic!("{finding} has no reduction log"));
+        let log: serde_json::Value = serde_json::from_str(log).unwrap();
+        if !log["flaky"].is_null() {
+            continue;
+        }
+        let statements = &log["statements"];
+        assert!(statements[1].as_u64() <= statements[0].as_u64(), "{log}");
+        smaller += 1;
+        // The reduced scenario replays as its finding.
+        let path = dir.path().join(format!("{stem}.reduced.sql"));
+        let run = txhunt(&["run", path.to_str().unwrap()]);
+        let stdout = String::from_utf8_lossy(&run.stdout);
+        assert!(stdout.contains("PERMISSIBLE (wss "), "{stdout}");
+    }
+    assert_eq!(smaller, reduced);
+
+    // --no-reduce: nothing reduced.
+    let none = tempfile::tempdir().unwrap();
+    let out = txhunt(&[
+        "fuzz",
+        "--target",
+        "turso-mvcc",
+        "--seed",
+        "1",
+        "--cases",
+        "40",
+        "--no-reduce",
+        "--out",
+        none.path().to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert!(summary(&out).get("reductions").is_none());
+    assert!(files(none.path())
+        .iter()
+        .all(|(name, _)| !name.contains(".reduced.")));
+}

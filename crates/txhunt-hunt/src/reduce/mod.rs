@@ -2,26 +2,40 @@
 //!
 //! Delta debugging ([`ddmin`]) runs over, in this order, the case's whole transactions, its
 //! statements (a transaction's BEGIN, COMMIT and ROLLBACK stay as long as the transaction
-//! does; they go with it), and its setup statements. A change is kept only when the smaller
-//! case still gives **the same finding**: the same oracle and the same typed signature (e.g.
-//! `wss` `tx-wss:final-state`), as a bug candidate (or permissible, when asked to keep those),
-//! in each of [`REPLAYS`] runs in a row — txhunt's executor reproduces the schedule and its
-//! blocking exactly, so a real finding replays. A run the infrastructure failed under counts
-//! as not reproducing. A case whose finding does not replay every time to begin with is
-//! `flaky`: its replay counts are reported and it is not reduced (it could be reduced into
-//! another bug). Expectations and notes are dropped from the smaller cases (they described
-//! the original run). The search stops at its time budget with the smallest case found.
+//! does; they go with it), the rows of its setup's INSERTs, its tables (each with its
+//! indexes and rows), its other setup statements and the columns no statement names; then
+//! each statement's expressions are simplified one at a time (a WHERE dropped, an AND by one
+//! side, a BETWEEN by one comparison, … through `txhunt_sql::simplify`), and delta debugging
+//! runs once more over its literal values (towards small, equal, NULL-free ones). The passes
+//! run a second time when the first round made the case smaller. Last, tables, columns and
+//! indexes are renamed `t`, `t2`, `k`, `v`, `i`, … when the finding survives it.
+//!
+//! A change is kept only when the smaller case still gives **the same finding**: the same
+//! oracle and the same typed signature (e.g. `wss` `tx-wss:final-state`), as a bug candidate
+//! (or permissible, when asked to keep those), in each of [`REPLAYS`] runs in a row —
+//! txhunt's executor reproduces the schedule and its blocking exactly, so a real finding
+//! replays. A run the infrastructure failed under counts as not reproducing. A case whose
+//! finding does not replay every time to begin with is `flaky`: its replay counts are
+//! reported and it is not reduced (it could be reduced into another bug). Expectations and
+//! notes are dropped from the smaller cases (they described the original run). The search
+//! stops at its time budget, or when asked to, with the smallest case found.
 
 mod ddmin;
+mod passes;
+mod save;
 
 pub use ddmin::ddmin;
+pub use save::{reduced_path, write_beside, REDUCED_FROM_KEY};
 
 use crate::judge::{Judge, Judged};
+use passes::{data_steps, texts, with_texts, Pass};
 use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use txhunt_db::Target;
-use txhunt_model::{Isolation, StmtKind, TestCase};
+use txhunt_model::{Isolation, SqlFamily, TestCase};
 use txhunt_oracle::OracleId;
+use txhunt_sql::simplify;
 
 /// How many runs in a row must give the finding.
 pub const REPLAYS: usize = 3;
@@ -53,11 +67,13 @@ impl Goal {
 /// One tried change.
 #[derive(Debug, Clone, Serialize)]
 pub struct Attempt {
-    /// What was cut: `transactions`, `statements` or `setup`.
+    /// What was cut or simplified: `transactions`, `statements`, `rows`, `tables`, `setup`,
+    /// `columns`, `expressions`, `literals` or `rename`.
     pub pass: &'static str,
-    /// How many parts of that kind the tried case kept, of how many.
+    /// How many parts of that kind the tried case kept (for `literals`: kept as they were;
+    /// for `expressions`: the simplified statement's length; for `rename`: statements).
     pub kept: usize,
-    /// Of how many.
+    /// Of how many (for `expressions`: the statement's length before).
     pub of: usize,
     /// Whether the finding survived it.
     pub reproduced: bool,
@@ -110,7 +126,7 @@ pub enum ReduceError {
 }
 
 /// Reduces `case`, run at `level` on `targets` and judged by `judge`, to a smaller case that
-/// still gives `goal`, within `budget`.
+/// still gives `goal`, within `budget` (and until `stop` is set).
 pub fn reduce(
     case: &TestCase,
     judge: &Judge,
@@ -118,6 +134,7 @@ pub fn reduce(
     level: Isolation,
     goal: &Goal,
     budget: Duration,
+    stop: &AtomicBool,
 ) -> Result<Reduction, ReduceError> {
     let started = Instant::now();
     let deadline = started + budget;
@@ -127,7 +144,6 @@ pub fn reduce(
             .is_ok_and(|runs| goal.met_by(&runs))
     };
     let reproduced = (0..REPLAYS).filter(|_| gives(case)).count();
-    let size = |c: &TestCase| (c.init.len() + c.steps.len(), c.txns().len());
     let before = size(case);
     let mut reduction = Reduction {
         case: case.clone(),
@@ -153,38 +169,150 @@ pub fn reduce(
         reduction.seconds = started.elapsed().as_secs_f64();
         return Ok(reduction);
     }
+    let mut search = Search {
+        family: targets
+            .first()
+            .map_or(SqlFamily::Sqlite, |t| t.profile().family()),
+        gives: &gives,
+        give_up: &|| Instant::now() >= deadline || stop.load(Ordering::SeqCst),
+        log: Vec::new(),
+    };
     let mut current = plain(case);
-    let give_up = || Instant::now() >= deadline;
-    for pass in [Pass::Transactions, Pass::Statements, Pass::Setup] {
-        let parts = pass.parts(&current);
-        let mut log = Vec::new();
-        let kept = ddmin(
-            parts,
-            &mut |keep: &[bool]| {
-                let tried = Instant::now();
-                let variant = pass.cut(&current, keep);
-                let holds = (0..REPLAYS).all(|_| gives(&variant));
-                log.push(Attempt {
-                    pass: pass.name(),
-                    kept: keep.iter().filter(|k| **k).count(),
-                    of: parts,
-                    reproduced: holds,
-                    millis: tried.elapsed().as_millis() as u64,
-                });
-                holds
-            },
-            &give_up,
-        );
-        current = pass.cut(&current, &kept);
-        reduction.log.extend(log);
+    for _ in 0..ROUNDS {
+        let before_round = weight(&current);
+        for pass in Pass::ALL {
+            if pass == Pass::Literals {
+                current = search.expressions(current);
+            }
+            current = search.pass(pass, current);
+        }
+        if weight(&current) >= before_round || (search.give_up)() {
+            break;
+        }
     }
+    current = search.rename(current);
     let after = size(&current);
     reduction.statements.1 = after.0;
     reduction.transactions.1 = after.1;
-    reduction.out_of_time = give_up();
+    reduction.out_of_time = (search.give_up)();
+    reduction.log = search.log;
     reduction.case = current;
     reduction.seconds = started.elapsed().as_secs_f64();
     Ok(reduction)
+}
+
+/// How many times the passes run in all, at most: a second round when the first made the
+/// case smaller (a statement gone may let a row, a column or a literal go, and back).
+const ROUNDS: usize = 2;
+
+/// Statements (setup and steps) and transactions of `case`.
+fn size(case: &TestCase) -> (usize, usize) {
+    (case.init.len() + case.steps.len(), case.txns().len())
+}
+
+/// How big `case` is, to tell whether a round made it smaller: its statements, then its text.
+fn weight(case: &TestCase) -> (usize, usize) {
+    (size(case).0, texts(case).iter().map(String::len).sum())
+}
+
+/// The state of one reduction's search.
+struct Search<'a> {
+    /// The targets' SQL family.
+    family: SqlFamily,
+    /// Whether one run of a case gives the finding.
+    gives: &'a dyn Fn(&TestCase) -> bool,
+    /// Whether the search must stop now.
+    give_up: &'a dyn Fn() -> bool,
+    /// Every change tried.
+    log: Vec<Attempt>,
+}
+
+impl Search<'_> {
+    /// Whether `variant` gives the finding in [`REPLAYS`] runs in a row; logged.
+    fn holds(
+        &mut self,
+        pass: &'static str,
+        (kept, of): (usize, usize),
+        variant: &TestCase,
+    ) -> bool {
+        let tried = Instant::now();
+        let holds = (0..REPLAYS).all(|_| (self.gives)(variant));
+        self.log.push(Attempt {
+            pass,
+            kept,
+            of,
+            reproduced: holds,
+            millis: tried.elapsed().as_millis() as u64,
+        });
+        holds
+    }
+
+    /// `current` after delta debugging over the parts of `pass`.
+    fn pass(&mut self, pass: Pass, current: TestCase) -> TestCase {
+        let family = self.family;
+        let parts = pass.parts(&current, family);
+        if parts == 0 {
+            return current;
+        }
+        let give_up = self.give_up;
+        let kept = ddmin(
+            parts,
+            &mut |keep: &[bool]| {
+                let kept = keep.iter().filter(|k| **k).count();
+                (pass.cut(&current, family, keep))
+                    .is_some_and(|variant| self.holds(pass.name(), (kept, parts), &variant))
+            },
+            give_up,
+        );
+        pass.cut(&current, family, &kept).unwrap_or(current)
+    }
+
+    /// `current` with each data statement simplified one expression at a time, as long as a
+    /// simpler one keeps the finding (each tried variant is shorter, so this ends).
+    fn expressions(&mut self, mut current: TestCase) -> TestCase {
+        for step in data_steps(&current) {
+            'simpler: loop {
+                let sql = current.steps[step].stmt.sql.clone();
+                for variant in simplify::expression_variants(&sql, self.family) {
+                    if (self.give_up)() {
+                        return current;
+                    }
+                    if variant.len() >= sql.len() {
+                        continue;
+                    }
+                    let mut tried = current.clone();
+                    tried.steps[step].stmt.sql = variant;
+                    let lengths = (tried.steps[step].stmt.sql.len(), sql.len());
+                    if self.holds("expressions", lengths, &tried) {
+                        current = tried;
+                        continue 'simpler;
+                    }
+                }
+                break;
+            }
+        }
+        current
+    }
+
+    /// `current` with its tables, columns and indexes renamed `t`, `k`, `v`, `i`, … when the
+    /// finding survives it.
+    fn rename(&mut self, current: TestCase) -> TestCase {
+        let texts = texts(&current);
+        let Some(renamed) = simplify::rename(&texts, self.family) else {
+            return current;
+        };
+        if (self.give_up)() {
+            return current;
+        }
+        let mut tried = current.clone();
+        with_texts(&mut tried, renamed);
+        let lengths = (texts.len(), texts.len());
+        if self.holds("rename", lengths, &tried) {
+            tried
+        } else {
+            current
+        }
+    }
 }
 
 /// `case` without the expectations and notes of its original run.
@@ -200,77 +328,4 @@ fn plain(case: &TestCase) -> TestCase {
         stmt.note = None;
     }
     case
-}
-
-/// What one round of delta debugging cuts.
-#[derive(Debug, Clone, Copy)]
-enum Pass {
-    /// Whole transactions (an autocommit statement is one).
-    Transactions,
-    /// Data statements; BEGIN, COMMIT and ROLLBACK stay.
-    Statements,
-    /// Setup statements.
-    Setup,
-}
-
-impl Pass {
-    fn name(self) -> &'static str {
-        match self {
-            Pass::Transactions => "transactions",
-            Pass::Statements => "statements",
-            Pass::Setup => "setup",
-        }
-    }
-
-    /// How many parts of this kind `case` has.
-    fn parts(self, case: &TestCase) -> usize {
-        match self {
-            Pass::Transactions => case.txns().len(),
-            Pass::Statements => data_steps(case).len(),
-            Pass::Setup => case.init.len(),
-        }
-    }
-
-    /// `case` with only the parts `keep` marks.
-    fn cut(self, case: &TestCase, keep: &[bool]) -> TestCase {
-        let mut cut = case.clone();
-        match self {
-            Pass::Transactions => {
-                let txns = case.txns();
-                let kept: Vec<usize> = (txns.iter().zip(keep))
-                    .filter(|(_, k)| **k)
-                    .flat_map(|(t, _)| t.steps.iter().copied())
-                    .collect();
-                cut.steps = only(&case.steps, |i| kept.contains(&i));
-            }
-            Pass::Statements => {
-                let data = data_steps(case);
-                cut.steps = only(&case.steps, |i| {
-                    data.iter().position(|&d| d == i).is_none_or(|k| keep[k])
-                });
-            }
-            Pass::Setup => cut.init = only(&case.init, |i| keep[i]),
-        }
-        cut
-    }
-}
-
-/// The steps of `case` that are not BEGIN, COMMIT or ROLLBACK.
-fn data_steps(case: &TestCase) -> Vec<usize> {
-    (0..case.steps.len())
-        .filter(|&i| {
-            !matches!(
-                case.steps[i].stmt.kind(),
-                StmtKind::Begin | StmtKind::Commit | StmtKind::Rollback
-            )
-        })
-        .collect()
-}
-
-/// The items of `all` whose index `keep` accepts.
-fn only<T: Clone>(all: &[T], keep: impl Fn(usize) -> bool) -> Vec<T> {
-    (all.iter().enumerate())
-        .filter(|(i, _)| keep(*i))
-        .map(|(_, x)| x.clone())
-        .collect()
 }

@@ -111,6 +111,19 @@ pub fn summary(summary: &Summary, out: &Path) -> String {
             s.infrastructure
         );
     }
+    let r = &s.reductions;
+    if !r.is_empty() {
+        let (before, after) = (r.statements.iter()).fold((0, 0), |(b, a), s| (b + s.0, a + s.1));
+        let _ = writeln!(
+            text,
+            "reduced: {} findings, {before} → {after} statements in all (median {:.1}× fewer; {:.0} s); flaky (not reduced): {}; did not replay: {}",
+            r.reduced,
+            r.median_ratio.unwrap_or(1.0),
+            r.seconds,
+            r.flaky,
+            r.not_reproduced
+        );
+    }
     text
 }
 
