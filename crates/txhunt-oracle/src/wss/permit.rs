@@ -9,7 +9,11 @@
 //!
 //! A variant counts as *write-serializable* when WSS finds no violation in it, or, at a level
 //! where the DBMS promises only some serial order (SSI, snapshot isolation), when some serial
-//! order of its committed transactions reproduces its final state and writes.
+//! order of its committed transactions reproduces its final state and writes. The same case
+//! at a stronger level that violates WSS too still shows the weaker level's behaviour when it
+//! ends in the run's final state and a behaviour documented at the stronger level explains it
+//! there (a write skew at PostgreSQL's REPEATABLE READ, for a READ COMMITTED run): the run's
+//! final state is then one the stronger level allows, and the weaker level allows all it does.
 
 use super::compare::compare;
 use super::orders::candidate_orders;
