@@ -11,6 +11,9 @@ pub(super) enum Pass {
     Transactions,
     /// Data statements; BEGIN, COMMIT and ROLLBACK stay.
     Statements,
+    /// Explicit transactions ended by COMMIT (or not ended): a dropped part is one whose
+    /// BEGIN and COMMIT go, its statements then each committing on its own.
+    Autocommit,
     /// The rows of the setup's multi-row INSERTs.
     Rows,
     /// Tables: each with every setup statement that names it (its indexes, its rows).
@@ -28,9 +31,10 @@ pub(super) enum Pass {
 impl Pass {
     /// Every delta-debugging pass, in order (expressions and renaming are tried one by one
     /// by the reducer, between [`Pass::Columns`] and [`Pass::Literals`] and after all).
-    pub(super) const ALL: [Pass; 7] = [
+    pub(super) const ALL: [Pass; 8] = [
         Pass::Transactions,
         Pass::Statements,
+        Pass::Autocommit,
         Pass::Rows,
         Pass::Tables,
         Pass::Setup,
@@ -43,6 +47,7 @@ impl Pass {
         match self {
             Pass::Transactions => "transactions",
             Pass::Statements => "statements",
+            Pass::Autocommit => "autocommit",
             Pass::Rows => "rows",
             Pass::Tables => "tables",
             Pass::Setup => "setup",
@@ -56,6 +61,7 @@ impl Pass {
         match self {
             Pass::Transactions => case.txns().len(),
             Pass::Statements => data_steps(case).len(),
+            Pass::Autocommit => wrappers(case).len(),
             Pass::Rows => (case.init.iter())
                 .map(|s| simplify::insert_rows(&s.sql, family).unwrap_or(0))
                 .sum(),
@@ -83,6 +89,13 @@ impl Pass {
                 cut.steps = only(&case.steps, |i| {
                     data.iter().position(|&d| d == i).is_none_or(|k| keep[k])
                 });
+            }
+            Pass::Autocommit => {
+                let unwrapped: Vec<usize> = (wrappers(case).into_iter().zip(keep))
+                    .filter(|(_, k)| !**k)
+                    .flat_map(|(w, _)| w)
+                    .collect();
+                cut.steps = only(&case.steps, |i| !unwrapped.contains(&i));
             }
             Pass::Rows => {
                 let mut from = 0;
@@ -161,6 +174,33 @@ pub(super) fn data_steps(case: &TestCase) -> Vec<usize> {
                 case.steps[i].stmt.kind(),
                 StmtKind::Begin | StmtKind::Commit | StmtKind::Rollback
             )
+        })
+        .collect()
+}
+
+/// Of each explicit transaction without ROLLBACK or savepoints, the steps that make it one:
+/// its BEGIN and its COMMIT (if it has one).
+fn wrappers(case: &TestCase) -> Vec<Vec<usize>> {
+    (case.txns().into_iter())
+        .filter(|t| t.explicit)
+        .filter_map(|t| {
+            let kinds: Vec<StmtKind> = t.steps.iter().map(|&i| case.steps[i].stmt.kind()).collect();
+            // Savepoints and ROLLBACK mean nothing outside a transaction.
+            let plain = !kinds.iter().any(|k| {
+                matches!(
+                    k,
+                    StmtKind::Rollback
+                        | StmtKind::Savepoint
+                        | StmtKind::RollbackTo
+                        | StmtKind::Release
+                )
+            });
+            plain.then(|| {
+                (t.steps.iter().zip(&kinds))
+                    .filter(|(_, k)| matches!(k, StmtKind::Begin | StmtKind::Commit))
+                    .map(|(&i, _)| i)
+                    .collect()
+            })
         })
         .collect()
 }
