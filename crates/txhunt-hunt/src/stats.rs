@@ -78,22 +78,8 @@ impl Reductions {
             Some(r) => {
                 self.reduced += 1;
                 self.statements.push(r.statements);
-                self.median_ratio = self.median();
+                self.median_ratio = crate::reduce::median_ratio(&self.statements);
             }
-        }
-    }
-
-    /// The median of before / after statements over the reduced findings.
-    fn median(&self) -> Option<f64> {
-        let mut ratios: Vec<f64> = (self.statements.iter())
-            .map(|&(before, after)| before as f64 / after.max(1) as f64)
-            .collect();
-        ratios.sort_by(f64::total_cmp);
-        let n = ratios.len();
-        match n {
-            0 => None,
-            n if n % 2 == 1 => Some(ratios[n / 2]),
-            n => Some((ratios[n / 2 - 1] + ratios[n / 2]) / 2.0),
         }
     }
 }

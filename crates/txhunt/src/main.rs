@@ -75,7 +75,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Fuzz(args) => fuzz::fuzz(&args),
         Command::Run(args) => run::run(&args),
-        Command::Reduce(args) => reduce::reduce_file(&args),
+        Command::Reduce(args) => reduce::reduce_files(&args),
         Command::Corpus(command) => corpus::corpus(&command),
         Command::Server(args) => server::serve(&args),
         Command::Shell(args) => shell::shell(&args),

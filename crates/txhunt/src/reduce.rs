@@ -4,12 +4,12 @@ use crate::flags::positive_duration;
 use crate::levels::isolation_flag;
 use anyhow::Context;
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use txhunt_db::{open_targets, Target};
 use txhunt_exec::Executor;
-use txhunt_hunt::reduce::{reduce, reduced_path, write_beside, Goal};
+use txhunt_hunt::reduce::{median_ratio, reduce, reduced_path, write_beside, Goal, Reduction};
 use txhunt_hunt::replay::default_targets;
 use txhunt_hunt::scenarios;
 use txhunt_hunt::store::{header_list, FINDING_KEY, ORACLES_KEY};
@@ -19,9 +19,11 @@ use txhunt_oracle::OracleId;
 /// Arguments of `txhunt reduce`.
 #[derive(Args)]
 pub struct ReduceArgs {
-    /// The scenario: a saved finding (its header names the finding, targets and oracles) or
-    /// any scenario with `--finding`.
-    file: PathBuf,
+    /// The scenarios: saved findings (a header names each one's finding, targets and
+    /// oracles) or any scenario with `--finding`. Each is reduced in turn; with several, a
+    /// table of them all and the median reduction follow.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
     /// The target (as for `txhunt run`; default: the scenario's `targets:` header).
     #[arg(long = "target")]
     targets: Vec<String>,
@@ -47,10 +49,72 @@ pub struct ReduceArgs {
     budget: Duration,
 }
 
-/// Reduces the scenario and writes `<name>.reduced.sql` and its log `<name>.reduced.json`
-/// beside it; `Ok(false)` when the finding is flaky (not reduced).
-pub fn reduce_file(args: &ReduceArgs) -> anyhow::Result<bool> {
-    let (name, case) = scenarios::load_file(&args.file)?;
+/// Reduces every scenario, writing `<name>.reduced.sql` and its log `<name>.reduced.json`
+/// beside each; `Ok(false)` when a finding is flaky (not reduced). With one scenario its
+/// error is the command's; with several each error is printed and the rest go on, and the
+/// command fails when any did.
+pub fn reduce_files(args: &ReduceArgs) -> anyhow::Result<bool> {
+    if let [file] = args.files.as_slice() {
+        return Ok(reduce_file(args, file)?.flaky.is_none());
+    }
+    let mut rows = Vec::new();
+    let mut failed = 0;
+    for file in &args.files {
+        match reduce_file(args, file) {
+            Ok(reduction) => rows.push((file.display().to_string(), reduction)),
+            Err(e) => {
+                eprintln!("error: {}: {e:#}", file.display());
+                failed += 1;
+            }
+        }
+    }
+    print!("{}", table(&rows));
+    anyhow::ensure!(
+        failed == 0,
+        "{failed} of {} scenarios could not be reduced",
+        args.files.len()
+    );
+    Ok(rows.iter().all(|(_, r)| r.flaky.is_none()))
+}
+
+/// The reductions of several scenarios, one line each, and the median.
+fn table(rows: &[(String, Reduction)]) -> String {
+    let mut text = format!(
+        "\n{:<60} {:>12} {:>14} {:>8}\n",
+        "scenario", "statements", "transactions", "seconds"
+    );
+    let mut sizes = Vec::new();
+    for (name, r) in rows {
+        let short = name.rsplit('/').next().unwrap_or(name);
+        let note = match (r.flaky, r.out_of_time) {
+            (Some(f), _) => format!(" flaky ({} of {})", f.reproduced, f.replays),
+            (None, true) => " out of time".to_string(),
+            (None, false) => String::new(),
+        };
+        text.push_str(&format!(
+            "{short:<60} {:>12} {:>14} {:>8.1}{note}\n",
+            format!("{} → {}", r.statements.0, r.statements.1),
+            format!("{} → {}", r.transactions.0, r.transactions.1),
+            r.seconds
+        ));
+        if r.flaky.is_none() {
+            sizes.push(r.statements);
+        }
+    }
+    if let Some(median) = median_ratio(&sizes) {
+        let seconds: f64 = rows.iter().map(|(_, r)| r.seconds).sum();
+        text.push_str(&format!(
+            "{} reduced: median {median:.1}× fewer statements, {:.1} s per reduction on average\n",
+            sizes.len(),
+            seconds / rows.len() as f64
+        ));
+    }
+    text
+}
+
+/// Reduces one scenario and writes the reduction beside it.
+fn reduce_file(args: &ReduceArgs, file: &Path) -> anyhow::Result<Reduction> {
+    let (name, case) = scenarios::load_file(file)?;
     let finding = match &args.finding {
         Some(f) => f.clone(),
         None => (case.header.extra.iter())
@@ -102,14 +166,14 @@ pub fn reduce_file(args: &ReduceArgs) -> anyhow::Result<bool> {
         args.budget,
         &AtomicBool::new(false),
     )?;
-    write_beside(&args.file, &reduction)
-        .with_context(|| format!("writing the reduction beside {}", args.file.display()))?;
+    write_beside(file, &reduction)
+        .with_context(|| format!("writing the reduction beside {}", file.display()))?;
     if let Some(flaky) = reduction.flaky {
         println!(
             "{name}: flaky: the finding {finding} replayed {} of {} times; not reduced",
             flaky.reproduced, flaky.replays
         );
-        return Ok(false);
+        return Ok(reduction);
     }
     println!(
         "{name}: {finding} kept with {} → {} statements, {} → {} transactions ({} cases tried in {:.1} s{}); wrote {}",
@@ -120,7 +184,7 @@ pub fn reduce_file(args: &ReduceArgs) -> anyhow::Result<bool> {
         reduction.log.len(),
         reduction.seconds,
         if reduction.out_of_time { ", out of time" } else { "" },
-        reduced_path(&args.file).display()
+        reduced_path(file).display()
     );
-    Ok(true)
+    Ok(reduction)
 }

@@ -64,3 +64,43 @@ fn reduce_writes_the_reduced_scenario_and_its_log_beside_the_finding() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn reduce_takes_several_findings_and_ends_with_a_table_and_the_median() {
+    let dir = tempfile::tempdir().unwrap();
+    let finding = |pad: usize| {
+        let mut text = "-- finding: wss tx-wss:final-state\n\
+             -- targets: sqlite\n\
+             /* init */ CREATE TABLE t(v REAL);\n"
+            .to_string();
+        for k in 0..pad {
+            text.push_str(&format!("/* t1 */ SELECT {k};\n"));
+        }
+        text + "/* t2 */ INSERT INTO t SELECT random();\n"
+    };
+    let (a, b) = (dir.path().join("a.sql"), dir.path().join("b.sql"));
+    std::fs::write(&a, finding(2)).unwrap();
+    std::fs::write(&b, finding(6)).unwrap();
+    let out = txhunt(&["reduce", a.to_str().unwrap(), b.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let row = |name: &str| stdout.lines().find(|l| l.starts_with(name)).unwrap_or("");
+    assert!(row("a.sql ").contains("4 → 2"), "{stdout}");
+    assert!(row("b.sql ").contains("8 → 2"), "{stdout}");
+    // Ratios 2 and 4: the median is 3.
+    assert!(
+        stdout.contains("2 reduced: median 3.0× fewer statements"),
+        "{stdout}"
+    );
+
+    // A scenario that cannot be reduced fails the command; the others are still reduced.
+    std::fs::write(&a, "/* t1 */ SELECT 1;\n").unwrap();
+    let out = txhunt(&["reduce", a.to_str().unwrap(), b.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("a.sql: ") && stderr.contains("1 of 2 scenarios"),
+        "{stderr}"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("b.sql "));
+}

@@ -315,6 +315,21 @@ impl Search<'_> {
     }
 }
 
+/// The median of how many times fewer statements each reduction left (`before / after` of
+/// each pair), if there is any.
+pub fn median_ratio(statements: &[(usize, usize)]) -> Option<f64> {
+    let mut ratios: Vec<f64> = (statements.iter())
+        .map(|&(before, after)| before as f64 / after.max(1) as f64)
+        .collect();
+    ratios.sort_by(f64::total_cmp);
+    let n = ratios.len();
+    match n {
+        0 => None,
+        n if n % 2 == 1 => Some(ratios[n / 2]),
+        n => Some((ratios[n / 2 - 1] + ratios[n / 2]) / 2.0),
+    }
+}
+
 /// `case` without the expectations and notes of its original run.
 fn plain(case: &TestCase) -> TestCase {
     let mut case = case.clone();
