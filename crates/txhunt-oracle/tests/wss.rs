@@ -462,6 +462,29 @@ fn a_stronger_level_that_allows_the_run_s_final_state_shows_the_weaker_one_allow
 }
 
 #[test]
+fn a_transaction_without_statements_changes_nothing_in_the_snapshot_replay() {
+    // A write skew, and t3: BEGIN and COMMIT only (as a reduction may leave one).
+    let case = case_of(
+        "/* init */ CREATE TABLE t (k INT PRIMARY KEY, v INT);
+         /* init */ INSERT INTO t VALUES (1, 0), (2, 0);
+         /* t1 */ BEGIN;
+         /* t2 */ BEGIN;
+         /* t3 */ BEGIN;
+         /* t1 */ UPDATE t SET v = (SELECT sum(v) FROM t) + 1 WHERE k = 1;
+         /* t2 */ UPDATE t SET v = (SELECT sum(v) FROM t) + 1 WHERE k = 2;
+         /* t3 */ COMMIT;
+         /* t1 */ COMMIT;
+         /* t2 */ COMMIT;",
+    );
+    let postgres = open_target("postgres", None).expect("the PostgreSQL testbed must start");
+    let (history, runner) = execute(postgres.as_ref(), &case, Isolation::RepeatableRead);
+    let findings = Wss.check(&case, &history, &runner).findings;
+    assert!(!findings.is_empty(), "{history:#?}");
+    let why = permissible(&findings, "write-skew");
+    assert!(why.evidence[0].contains("t1 → t2"), "{why:#?}");
+}
+
+#[test]
 fn an_instrumented_run_is_compared_with_instrumented_serial_schedules() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../tests/wss/sqlite-unique-checked-row-by-row.sql");

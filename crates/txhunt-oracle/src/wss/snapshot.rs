@@ -47,7 +47,10 @@ pub fn snapshot_replay(
     runner: &dyn Runner,
 ) -> Result<String, NotShown> {
     let state = history.final_state.as_ref().ok_or("no final state")?;
-    let committed: Vec<&Unit> = units.iter().filter(|u| u.committed).collect();
+    // A transaction without data statements (BEGIN … COMMIT) reads and changes nothing.
+    let committed: Vec<&Unit> = (units.iter())
+        .filter(|u| u.committed && !u.steps.is_empty())
+        .collect();
     let replays = Replays::new(case, history, runner);
     let mut first_error = None;
     for at in [SnapshotAt::Begin, SnapshotAt::FirstStatement] {
