@@ -95,7 +95,7 @@ pub struct Permission {
 
 /// The permissions of `profile` at `isolation`, in the order the WSS oracle tries them.
 pub fn permissions(profile: &dyn Profile, isolation: Isolation) -> Vec<Permission> {
-    profile
+    let mut all: Vec<Permission> = profile
         .claims(isolation)
         .iter()
         .flat_map(|claim| {
@@ -104,7 +104,12 @@ pub fn permissions(profile: &dyn Profile, isolation: Isolation) -> Vec<Permissio
                 evidence,
             })
         })
-        .collect()
+        .collect();
+    // The statement order shows READ COMMITTED's promise as a whole, not one behaviour: it is
+    // tried after every behaviour's own evidence, so that evidence names the behaviour where
+    // it can.
+    all.sort_by_key(|p| p.evidence.contains(&Evidence::StatementOrder));
+    all
 }
 
 /// Whether the DBMS promises only *some* serial order at `isolation` (snapshot isolation,
@@ -128,7 +133,9 @@ fn alternatives(claim: &Claim) -> Vec<Vec<Evidence>> {
             .collect::<Vec<_>>()
     };
     match claim.behaviour {
-        Behaviour::SemiConsistentRead => vec![vec![Evidence::LockedUpdate]],
+        Behaviour::SemiConsistentRead => {
+            vec![vec![Evidence::LockedUpdate], vec![Evidence::StatementOrder]]
+        }
         Behaviour::NoGapLocks => {
             let mut all = stronger();
             all.push(vec![Evidence::WithoutGapInserts]);
@@ -199,8 +206,9 @@ mod tests {
                 ("semi-consistent-read", vec![Evidence::LockedUpdate]),
                 ("no-gap-locks", vec![rr]),
                 ("no-gap-locks", vec![Evidence::WithoutGapInserts]),
-                ("no-gap-locks", vec![Evidence::StatementOrder]),
                 ("unlocked-source-reads", vec![rr]),
+                ("semi-consistent-read", vec![Evidence::StatementOrder]),
+                ("no-gap-locks", vec![Evidence::StatementOrder]),
             ]
         );
     }
