@@ -364,6 +364,50 @@ fn a_padded_differential_finding_reduces_to_its_minimal_scenario() {
 }
 
 #[test]
+fn a_padded_explicit_finding_reduces_to_its_minimal_scenario() {
+    // A statement that neither ends nor waits on a lock within the statement timeout: a hang.
+    let padded = case(
+        "/* init */ CREATE TABLE pad (k INT PRIMARY KEY, w INT);
+         /* init */ INSERT INTO pad VALUES (1, 1), (2, 2);
+         /* t1 */ BEGIN;
+         /* t1 */ UPDATE pad SET w = 3 WHERE k = 1;
+         /* t2 */ SELECT pg_sleep(2);
+         /* t1 */ COMMIT;
+         /* t3 */ SELECT count(*) FROM pad;
+        ",
+    );
+    let postgres = open_target("postgres", None).expect("the PostgreSQL testbed starts");
+    let judge = Judge {
+        executor: Executor {
+            statement_timeout: Duration::from_millis(300),
+            ..Executor::default()
+        },
+        oracles: txhunt_oracle::by_names("explicit").unwrap(),
+    };
+    let goal = Goal {
+        oracle: OracleId::Explicit,
+        signature: "hang".into(),
+        permissible: false,
+    };
+    let reduction = reduce(
+        &padded,
+        &judge,
+        &[postgres.as_ref()],
+        Isolation::ReadCommitted,
+        &goal,
+        Duration::from_secs(300),
+        &AtomicBool::new(false),
+    )
+    .expect("reproduces");
+    assert_eq!(
+        lines(&reduction.case),
+        ["t2: SELECT pg_sleep(1)"],
+        "{:#?}",
+        reduction.log
+    );
+}
+
+#[test]
 fn a_finding_that_does_not_replay_every_time_is_flaky_and_not_reduced() {
     // The row is inserted when random() is positive, in the run and in the serial schedule
     // independently: the final states differ half the time. Tried until the replays split
