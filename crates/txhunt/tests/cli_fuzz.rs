@@ -210,22 +210,26 @@ fn fuzz_reduces_each_finding_and_writes_the_reduction_beside_it() {
     let dir = tempfile::tempdir().unwrap();
     // Turso's MVCC mode gives permissible WSS findings; reduced on request (bug candidates
     // always are).
-    let out = txhunt(&[
-        "fuzz",
-        "--target",
-        "turso-mvcc",
-        "--seed",
-        "1",
-        "--cases",
-        "40",
-        "--reduce-permissible",
-        "--reduce-budget",
-        "30s",
-        "--out",
-        dir.path().to_str().unwrap(),
-        "--format",
-        "json",
-    ]);
+    let fuzz = |out: &std::path::Path, reducing: &[&str]| {
+        let common = [
+            "fuzz",
+            "--target",
+            "turso-mvcc",
+            "--seed",
+            "1",
+            "--cases",
+            "40",
+            "--format",
+            "json",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        txhunt(&[&common[..], reducing].concat())
+    };
+    let out = fuzz(
+        dir.path(),
+        &["--reduce-permissible", "--reduce-budget", "30s"],
+    );
     let first = summary(&out);
     let reduced = first["reductions"]["reduced"].as_u64().unwrap();
     assert!(reduced >= 1, "{first}");
@@ -257,20 +261,7 @@ fn fuzz_reduces_each_finding_and_writes_the_reduction_beside_it() {
 
     // --no-reduce: nothing reduced.
     let none = tempfile::tempdir().unwrap();
-    let out = txhunt(&[
-        "fuzz",
-        "--target",
-        "turso-mvcc",
-        "--seed",
-        "1",
-        "--cases",
-        "40",
-        "--no-reduce",
-        "--out",
-        none.path().to_str().unwrap(),
-        "--format",
-        "json",
-    ]);
+    let out = fuzz(none.path(), &["--no-reduce"]);
     assert!(summary(&out).get("reductions").is_none());
     assert!(files(none.path())
         .iter()

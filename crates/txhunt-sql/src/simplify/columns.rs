@@ -1,7 +1,7 @@
 //! The columns of the schema, and the setup without some of them.
 
 use super::rows::values_mut;
-use super::{last_name, mentions, parse, parse_rewritable, words};
+use super::{created_tables, last_name, mentions, parse, parse_rewritable, words};
 use sqlparser::ast::{Statement, TableObject};
 use std::collections::{HashMap, HashSet};
 use txhunt_model::SqlFamily;
@@ -18,23 +18,14 @@ pub struct Column {
 /// The columns of every `CREATE TABLE` in `init`, in order (table and column names as
 /// written, unquoted value). Statements that do not parse are skipped.
 pub fn table_columns(init: &[String], family: SqlFamily) -> Vec<Column> {
-    let mut columns = Vec::new();
-    for sql in init {
-        let Some(parsed) = parse(sql, family) else {
-            continue;
-        };
-        let Statement::CreateTable(create) = &parsed.statement else {
-            continue;
-        };
-        let Some(table) = create.name.0.last().and_then(|part| part.as_ident()) else {
-            continue;
-        };
-        columns.extend(create.columns.iter().map(|column| Column {
-            table: table.value.clone(),
-            name: column.name.value.clone(),
-        }));
-    }
-    columns
+    (created_tables(init, family).into_iter())
+        .flat_map(|(table, columns)| {
+            columns.into_iter().map(move |column| Column {
+                table: table.clone(),
+                name: column.name.value,
+            })
+        })
+        .collect()
 }
 
 /// `init` without the columns `drop`: each column's definition and every constraint naming

@@ -2,7 +2,7 @@
 //! strings by short letters, NULLs inserted into typed columns by a zero value.
 
 use super::rows::values_mut;
-use super::{last_name, parse, tokens, untokenize};
+use super::{created_tables, last_name, parse, tokens, untokenize};
 use sqlparser::ast::{Statement, TableObject};
 use sqlparser::keywords::Keyword;
 use sqlparser::tokenizer::Token;
@@ -200,25 +200,14 @@ fn column_kinds(
     statements: &[String],
     family: SqlFamily,
 ) -> HashMap<String, Vec<(String, Option<Kind>)>> {
-    let mut tables = HashMap::new();
-    for sql in statements {
-        let Some(parsed) = parse(sql, family) else {
-            continue;
-        };
-        let Statement::CreateTable(create) = &parsed.statement else {
-            continue;
-        };
-        let Some(table) = last_name(&create.name) else {
-            continue;
-        };
-        let columns = create
-            .columns
-            .iter()
-            .map(|c| (c.name.value.to_lowercase(), kind(&c.data_type.to_string())))
-            .collect();
-        tables.insert(table, columns);
-    }
-    tables
+    (created_tables(statements, family).into_iter())
+        .map(|(table, columns)| {
+            let kinds = (columns.iter())
+                .map(|c| (c.name.value.to_lowercase(), kind(&c.data_type.to_string())))
+                .collect();
+            (table.to_lowercase(), kinds)
+        })
+        .collect()
 }
 
 /// The kind of a column of type `data_type`, by SQLite's affinity rules (which also fit the

@@ -149,6 +149,24 @@ fn mentions(text: &str, family: SqlFamily, names: &HashSet<String>) -> bool {
     !words(text, family).is_disjoint(names)
 }
 
+/// Each `CREATE TABLE` among `statements` that parses: the table's name as written (its
+/// last part) and its columns' definitions.
+fn created_tables(
+    statements: &[String],
+    family: SqlFamily,
+) -> Vec<(String, Vec<sqlparser::ast::ColumnDef>)> {
+    (statements.iter())
+        .filter_map(|sql| {
+            let parsed = parse(sql, family)?;
+            let Statement::CreateTable(create) = parsed.statement else {
+                return None;
+            };
+            let table = create.name.0.last()?.as_ident()?.value.clone();
+            Some((table, create.columns))
+        })
+        .collect()
+}
+
 /// The last part of a (possibly qualified) name, lowercase: how tables are matched.
 fn last_name(name: &ObjectName) -> Option<String> {
     Some(name.0.last()?.as_ident()?.value.to_lowercase())
