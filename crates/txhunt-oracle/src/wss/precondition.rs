@@ -203,6 +203,28 @@ impl<'a> Run<'a> {
             && !self.tables[s].is_disjoint(&self.tables[other])
     }
 
+    /// Whether another transaction's step `other` had started, and was waiting for a lock,
+    /// before `s` started, completed after `s` did, and names a table `s` names: a scan that
+    /// met a locked row has read the range before it, and `s` went in meanwhile.
+    fn waiting_across(&self, other: usize, s: usize) -> bool {
+        let (Some(mine), Some(theirs)) = (self.txn(s), self.txn(other)) else {
+            return false;
+        };
+        let (Some(now), Some(start), Some(then), Some(waited)) = (
+            self.at(s),
+            self.started(s),
+            self.at(other),
+            self.started(other),
+        ) else {
+            return false;
+        };
+        mine != theirs
+            && self.history.steps[other].blocked
+            && waited < start
+            && then > now
+            && !self.tables[s].is_disjoint(&self.tables[other])
+    }
+
     /// A step that completed successfully.
     fn succeeded(&self, s: usize) -> bool {
         self.at(s).is_some() && self.history.steps[s].outcome.succeeded()
@@ -225,7 +247,8 @@ impl<'a> Run<'a> {
     }
 
     /// The writes of the `kinds` that went into a table another open transaction had read,
-    /// updated or deleted from.
+    /// updated or deleted from, or was reading, updating or deleting from while waiting for a
+    /// lock.
     fn writes_into_open_ranges(&self, kinds: &[StmtKind]) -> Vec<usize> {
         let kind = |s: usize| self.case.steps[s].stmt.kind();
         (0..self.case.steps.len())
@@ -236,7 +259,7 @@ impl<'a> Run<'a> {
                         kind(r),
                         StmtKind::Select | StmtKind::Update | StmtKind::Delete
                     ) && self.succeeded(r)
-                        && self.open_before(r, i)
+                        && (self.open_before(r, i) || self.waiting_across(r, i))
                 })
             })
             .collect()
