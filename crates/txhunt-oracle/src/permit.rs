@@ -82,6 +82,12 @@ pub enum Evidence {
     /// a time without transactions in an order their recorded dependencies allow, give the
     /// results and final state they gave (the SDG oracle finds no bug candidate in it).
     StatementOrder,
+    /// The run is one of READ COMMITTED with the newest committed versions, shown by replay:
+    /// every statement of a committed transaction, run alone on the state committed when it
+    /// started (when it completed, if it waited) plus its transaction's earlier changes,
+    /// answers as it did, and the changes, applied in commit order, give the final state
+    /// (InnoDB's statements and semi-consistent UPDATEs below REPEATABLE READ).
+    CommittedReplay,
 }
 
 /// A documented behaviour that explains a WSS violation when all its evidence holds.
@@ -105,10 +111,13 @@ pub fn permissions(profile: &dyn Profile, isolation: Isolation) -> Vec<Permissio
             })
         })
         .collect();
-    // The statement order shows READ COMMITTED's promise as a whole, not one behaviour: it is
-    // tried after every behaviour's own evidence, so that evidence names the behaviour where
-    // it can.
-    all.sort_by_key(|p| p.evidence.contains(&Evidence::StatementOrder));
+    // The statement order and the committed replay show READ COMMITTED's promise as a
+    // whole, not one behaviour: they are tried after every behaviour's own evidence, so that
+    // evidence names the behaviour where it can.
+    all.sort_by_key(|p| {
+        (p.evidence.iter())
+            .any(|e| matches!(e, Evidence::StatementOrder | Evidence::CommittedReplay))
+    });
     all
 }
 
@@ -134,7 +143,11 @@ fn alternatives(claim: &Claim) -> Vec<Vec<Evidence>> {
     };
     match claim.behaviour {
         Behaviour::SemiConsistentRead => {
-            vec![vec![Evidence::LockedUpdate], vec![Evidence::StatementOrder]]
+            vec![
+                vec![Evidence::LockedUpdate],
+                vec![Evidence::CommittedReplay],
+                vec![Evidence::StatementOrder],
+            ]
         }
         Behaviour::NoGapLocks => {
             let mut all = stronger();
@@ -207,6 +220,7 @@ mod tests {
                 ("no-gap-locks", vec![rr]),
                 ("no-gap-locks", vec![Evidence::WithoutGapInserts]),
                 ("unlocked-source-reads", vec![rr]),
+                ("semi-consistent-read", vec![Evidence::CommittedReplay]),
                 ("semi-consistent-read", vec![Evidence::StatementOrder]),
                 ("no-gap-locks", vec![Evidence::StatementOrder]),
             ]

@@ -21,6 +21,7 @@
 //! were ruled out and why. A serial schedule that could not run (the server was lost) leaves
 //! the run *unjudged* by that schedule: no verdict, never a bug candidate.
 
+mod committed_replay;
 mod compare;
 mod orders;
 mod permit;

@@ -15,6 +15,7 @@
 //! there (a write skew at PostgreSQL's REPEATABLE READ, for a READ COMMITTED run): the run's
 //! final state is then one the stronger level allows, and the weaker level allows all it does.
 
+use super::committed_replay::committed_replay;
 use super::compare::compare;
 use super::orders::candidate_orders;
 use super::precondition::{gap_inserts, gap_inserts_after_aborts, newer_snapshot_steps, occasion};
@@ -194,6 +195,11 @@ fn decide(
             snapshot_replay(case, history, &units, runner)
         }
         Evidence::StatementOrder => statement_order(case, history, runner),
+        Evidence::CommittedReplay => {
+            let units = fcrfs(case, history, savepoints_open_txns(runner))
+                .ok_or("the history cannot be judged")?;
+            committed_replay(case, history, &units, runner)
+        }
     }
 }
 

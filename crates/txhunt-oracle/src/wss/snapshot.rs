@@ -29,7 +29,7 @@ use crate::same_rows;
 use std::collections::HashMap;
 use txhunt_exec::Runner;
 use txhunt_model::value::{bag_difference, format_rows};
-use txhunt_model::{DbState, Event, History, Outcome, Row, Stmt, StmtKind, TestCase};
+use txhunt_model::{DbState, Event, History, Outcome, Row, Stmt, StmtKind, TestCase, Txn};
 
 /// Where a transaction's snapshot is taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,17 +83,7 @@ fn check(
         };
         position.get(&first).copied()
     };
-    let commit = |u: &Unit| -> Option<usize> {
-        let end = match txn_of(u) {
-            Some(t) if u.explicit => *t
-                .steps
-                .iter()
-                .rev()
-                .find(|&&s| case.steps[s].stmt.kind() == StmtKind::Commit)?,
-            _ => u.steps[0],
-        };
-        position.get(&end).copied()
-    };
+    let commit = |u: &Unit| commit_position(case, &txns, &position, u);
     let initial = replays.initial()?;
     let mut current = initial.clone();
     let mut changes: Vec<(DbState, DbState)> = Vec::new();
@@ -149,8 +139,28 @@ fn check(
     ))
 }
 
+/// Where `unit` (with statements) committed in the schedule (`position`: each completed
+/// step's place): its COMMIT, or, for an autocommit statement, the statement itself.
+pub(super) fn commit_position(
+    case: &TestCase,
+    txns: &[Txn],
+    position: &HashMap<usize, usize>,
+    unit: &Unit,
+) -> Option<usize> {
+    let first = *unit.steps.first()?;
+    let end = match txns.iter().find(|t| t.steps.contains(&first)) {
+        Some(t) if unit.explicit => *t
+            .steps
+            .iter()
+            .rev()
+            .find(|&&s| case.steps[s].stmt.kind() == StmtKind::Commit)?,
+        _ => first,
+    };
+    position.get(&end).copied()
+}
+
 /// Each completed step's position in the schedule.
-fn positions(history: &History) -> HashMap<usize, usize> {
+pub(super) fn positions(history: &History) -> HashMap<usize, usize> {
     history
         .schedule
         .iter()
@@ -164,7 +174,7 @@ fn positions(history: &History) -> HashMap<usize, usize> {
 
 /// Whether two outcomes of one statement agree: the same rows (as bags) or count, or errors
 /// of one class.
-fn same_outcome(a: &Outcome, b: &Outcome) -> bool {
+pub(super) fn same_outcome(a: &Outcome, b: &Outcome) -> bool {
     match (a, b) {
         (Outcome::Error(x), Outcome::Error(y)) => x.class == y.class,
         (Outcome::Affected { count: x }, Outcome::Affected { count: y }) => x == y,
@@ -177,7 +187,11 @@ fn same_outcome(a: &Outcome, b: &Outcome) -> bool {
 /// `current` with the change from `before` to `after` applied (rows `before` has and `after`
 /// lacks are removed, the reverse added, per table, as bags); `Err` naming a row to remove
 /// that `current` no longer has.
-fn apply(current: &DbState, before: &DbState, after: &DbState) -> Result<DbState, NotShown> {
+pub(super) fn apply(
+    current: &DbState,
+    before: &DbState,
+    after: &DbState,
+) -> Result<DbState, NotShown> {
     let mut next = DbState::new();
     let names: std::collections::BTreeSet<&str> = current
         .tables()
@@ -212,14 +226,14 @@ fn named(units: &[Unit]) -> String {
 }
 
 /// Replays on the target: the initial state, and one transaction alone on a given state.
-struct Replays<'a> {
+pub(super) struct Replays<'a> {
     case: &'a TestCase,
     history: &'a History,
     runner: &'a dyn Runner,
 }
 
 impl<'a> Replays<'a> {
-    fn new(case: &'a TestCase, history: &'a History, runner: &'a dyn Runner) -> Self {
+    pub(super) fn new(case: &'a TestCase, history: &'a History, runner: &'a dyn Runner) -> Self {
         Replays {
             case,
             history,
@@ -228,13 +242,13 @@ impl<'a> Replays<'a> {
     }
 
     /// The state the case's setup leaves.
-    fn initial(&self) -> Result<DbState, NotShown> {
+    pub(super) fn initial(&self) -> Result<DbState, NotShown> {
         Ok(self.run(&tx_serial(self.case, &[]))?.0)
     }
 
     /// The final state of `unit` run alone on `state`, and the outcome of each of its
     /// statements (by original step).
-    fn run_on(
+    pub(super) fn run_on(
         &self,
         state: &DbState,
         unit: &Unit,
