@@ -94,6 +94,31 @@ fn a_padded_sqlite_wss_finding_reduces_to_its_minimal_scenario() {
 }
 
 #[test]
+fn a_column_only_inserts_name_goes_from_the_table_and_the_inserts() {
+    let padded = "/* init */ CREATE TABLE t(v REAL, w TEXT);
+         /* init */ INSERT INTO t VALUES (1.5, 'a');
+         /* t1 */ INSERT INTO t (v, w) VALUES (random(), 'b');
+        ";
+    let sqlite = open_target("sqlite", None).unwrap();
+    let reduction = reduced(
+        padded,
+        &[sqlite.as_ref()],
+        Isolation::Serializable,
+        (OracleId::Wss, "tx-wss:final-state"),
+        false,
+    );
+    assert_eq!(
+        lines(&reduction.case),
+        [
+            "init: CREATE TABLE t (k REAL)",
+            "t1: INSERT INTO t (k) VALUES (random())"
+        ],
+        "{:#?}",
+        reduction.log
+    );
+}
+
+#[test]
 fn a_padded_postgres_wss_finding_reduces_to_its_minimal_scenario() {
     // tests/wss/postgres-rr-insert-after-concurrent-delete.sql, with an unrelated table, rows,
     // a transaction and statements added.

@@ -20,7 +20,8 @@ pub(super) enum Pass {
     Tables,
     /// Setup statements one by one (indexes, the rest).
     Setup,
-    /// Columns no step names: each with its definition, constraints, indexes and values.
+    /// Columns no step but an INSERT names: each with its definition, constraints, indexes
+    /// and values (in the setup's rows and the steps' INSERTs).
     Columns,
     /// Literal values: a dropped part is a literal replaced by its simple value (small
     /// numbers and short strings keeping the order and equalities of the originals, NULLs in
@@ -138,6 +139,27 @@ impl Pass {
                         .into_iter()
                         .map(Stmt::new)
                         .collect();
+                    // The steps' INSERTs lose the columns too, read against the tables' CREATE
+                    // TABLEs (for INSERTs without a column list).
+                    let creates: Vec<String> = (init.iter())
+                        .filter(|sql| {
+                            !simplify::table_columns(&[sql.to_string()], family).is_empty()
+                        })
+                        .cloned()
+                        .collect();
+                    let inserts: Vec<usize> = (0..case.steps.len())
+                        .filter(|&i| case.steps[i].stmt.kind() == StmtKind::Insert)
+                        .collect();
+                    let texts: Vec<String> = (creates.iter().cloned())
+                        .chain(inserts.iter().map(|&i| case.steps[i].stmt.sql.clone()))
+                        .collect();
+                    let rewritten = simplify::drop_columns(&texts, family, &dropped)?;
+                    if rewritten.len() != texts.len() {
+                        return None;
+                    }
+                    for (&i, sql) in inserts.iter().zip(&rewritten[creates.len()..]) {
+                        cut.steps[i].stmt.sql = sql.clone();
+                    }
                 }
             }
             Pass::Literals => {
@@ -217,12 +239,15 @@ fn tables(case: &TestCase, family: SqlFamily) -> Vec<String> {
     tables
 }
 
-/// The setup's columns that no step names (a step naming one needs it).
+/// The setup's columns that no step but an INSERT names (a step reading or writing one by
+/// name needs it; an INSERT can do without it).
 fn unnamed_columns(case: &TestCase, family: SqlFamily) -> Vec<Column> {
     let init: Vec<String> = case.init.iter().map(|s| s.sql.clone()).collect();
+    let naming = (case.steps.iter()).filter(|s| s.stmt.kind() != StmtKind::Insert);
+    let named: Vec<&str> = naming.map(|s| s.stmt.sql.as_str()).collect();
     simplify::table_columns(&init, family)
         .into_iter()
-        .filter(|c| !case.steps.iter().any(|s| names(&s.stmt.sql, &c.name)))
+        .filter(|c| !named.iter().any(|sql| names(sql, &c.name)))
         .collect()
 }
 
