@@ -86,7 +86,9 @@ pub enum Evidence {
     /// every statement of a committed transaction, run alone on the state committed when it
     /// started (when it completed, if it waited) plus its transaction's earlier changes,
     /// answers as it did, and the changes, applied in commit order, give the final state
-    /// (InnoDB's statements and semi-consistent UPDATEs below REPEATABLE READ).
+    /// (InnoDB's statements and semi-consistent UPDATEs below REPEATABLE READ; PostgreSQL's
+    /// statement snapshots at READ COMMITTED, where a statement that waited and re-checked
+    /// only the rows it waited for does not replay, and shows nothing).
     CommittedReplay,
 }
 
@@ -165,6 +167,7 @@ fn alternatives(claim: &Claim) -> Vec<Vec<Evidence>> {
                     .map(|&level| vec![Evidence::FirstUpdaterWinsAt(level)]),
             );
             all.push(vec![Evidence::StatementOrder]);
+            all.push(vec![Evidence::CommittedReplay]);
             all
         }
         Behaviour::DirtyRead | Behaviour::UnlockedSourceReads => stronger(),

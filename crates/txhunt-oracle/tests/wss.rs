@@ -510,6 +510,26 @@ fn an_update_skipping_an_uncommitted_row_is_shown_statement_by_statement_on_the_
 }
 
 #[test]
+fn postgres_read_committed_is_shown_statement_by_statement_on_the_committed_state() {
+    let (_, findings) = wss_of(
+        "postgres-rc-upsert-after-concurrent-delete.sql",
+        "postgres",
+        Isolation::ReadCommitted,
+    );
+    assert!(
+        !findings.is_empty(),
+        "row 1 is neither kept nor inserted again"
+    );
+    let why = permissible(&findings, "read-committed");
+    assert!(
+        why.evidence[0].starts_with(
+            "every statement of the committed transactions (t4 → t2 → t1) answers as it does alone on the state committed when it started"
+        ),
+        "{why:#?}"
+    );
+}
+
+#[test]
 fn an_instrumented_run_is_compared_with_instrumented_serial_schedules() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../tests/wss/sqlite-unique-checked-row-by-row.sql");

@@ -2,7 +2,8 @@
 //! for InnoDB below REPEATABLE READ, where every statement reads the newest committed
 //! versions of rows (a consistent read takes a fresh snapshot; an UPDATE reads the newest
 //! committed version of a row another transaction locked, and skips it when that does not
-//! match: semi-consistent read), and writes lock rows until commit.
+//! match: semi-consistent read), and for PostgreSQL's READ COMMITTED, where every statement
+//! reads a snapshot taken when it starts; in both, writes lock rows until commit.
 //!
 //! Such a run is shown by replay: every statement of a committed transaction, run alone on
 //! the state committed when it started plus its own transaction's changes before it,
