@@ -287,3 +287,22 @@ fn a_statement_failing_in_the_sequential_order_is_not_placed_by_rows_no_statemen
         verdict.findings
     );
 }
+
+#[test]
+fn a_locking_read_that_waited_reads_its_subquery_before_the_wait() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/sdg/mariadb-rc-locking-read-subquery-before-wait.sql");
+    let case = scenario::parse(&std::fs::read_to_string(&path).unwrap(), "case-3370").unwrap();
+    let mariadb = open_target("mariadb", None).expect("the target opens");
+    let (history, verdict) = verdict(&case, mariadb.as_ref(), Isolation::ReadCommitted);
+    // The premise: the locking read waited, and returned nothing.
+    assert!(history.steps[2].blocked, "{history:#?}");
+    assert!(
+        matches!(&history.steps[2].outcome, Outcome::Rows { rows, .. } if rows.is_empty()),
+        "{history:#?}"
+    );
+    let found: Vec<_> = verdict.findings.iter().collect();
+    assert_eq!(found.len(), 1, "{found:#?}");
+    let excuse = found[0].permissible.as_ref().expect("permissible");
+    assert_eq!(excuse.behaviour, "unlocked-source-reads", "{excuse:#?}");
+}

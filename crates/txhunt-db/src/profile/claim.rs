@@ -111,12 +111,12 @@ pub const INNODB_NO_GAP_LOCKS: Claim = Claim {
     off_at: &[Isolation::RepeatableRead],
 };
 
-/// InnoDB's consistent (unlocked) reads of a write's subqueries and INSERT … SELECT sources
-/// below REPEATABLE READ.
+/// InnoDB's consistent (unlocked) reads of a write's or locking read's subqueries and
+/// INSERT … SELECT sources below REPEATABLE READ.
 pub const INNODB_UNLOCKED_SOURCE_READS: Claim = Claim {
     behaviour: Behaviour::UnlockedSourceReads,
-    reason: "below REPEATABLE READ InnoDB reads the rows of an UPDATE's or DELETE's subqueries and an INSERT … SELECT's source rows as a consistent read, without locks, so another transaction may change or delete them before the writer commits",
-    source: "MySQL 8.0 Reference Manual §17.7.3 (Locks Set by Different SQL Statements in InnoDB: INSERT INTO T SELECT … FROM S, READ COMMITTED) and §17.7.2.1; MariaDB KB, InnoDB Lock Modes",
+    reason: "below REPEATABLE READ InnoDB reads the rows of an UPDATE's, DELETE's or locking read's subqueries and an INSERT … SELECT's source rows as a consistent read, without locks, on a snapshot of its own, so another transaction may change them before the statement ends: one that waits for a lock reads its subqueries as they were before the wait and the rows it locks as they are after",
+    source: "MySQL 8.0 Reference Manual §17.7.3 (Locks Set by Different SQL Statements in InnoDB: INSERT INTO T SELECT … FROM S, READ COMMITTED), §17.7.2.4 (Locking Reads: a locking read clause in an outer statement does not lock the rows of a table in a nested subquery) and §17.7.2.1; MariaDB KB, InnoDB Lock Modes",
     off_at: &[Isolation::RepeatableRead],
 };
 

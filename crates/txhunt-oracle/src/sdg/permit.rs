@@ -4,7 +4,9 @@
 //! * **A statement that waited** for a lock, at a level whose DBMS documents that a waiting
 //!   statement of its kind re-checks only the rows it waited for (PostgreSQL's READ COMMITTED:
 //!   UPDATE, DELETE, locking reads, upserts) or reads their latest committed versions
-//!   (InnoDB's semi-consistent read: UPDATE only), may see two moments of the
+//!   (InnoDB's semi-consistent read: UPDATE only), or reads its subqueries without locks
+//!   before the wait (InnoDB's unlocked source reads: writes and locking reads with a
+//!   subquery), may see two moments of the
 //!   database, which no single place in a sequential order reproduces (placing it to explain
 //!   the difference may close a cycle: that is reported so, not decycled away). The evidence
 //!   is the wait: the differing statement, or one placed to explain an earlier difference,
@@ -25,7 +27,7 @@ use std::collections::HashSet;
 use txhunt_db::profile::claim::{Behaviour, Claim};
 use txhunt_exec::Runner;
 use txhunt_model::{SqlFamily, StmtKind, TxnStatus};
-use txhunt_sql::analysis::locks_rows;
+use txhunt_sql::analysis::{locks_rows, subquery_tables};
 
 /// The documented behaviour that explains the first difference, at `step`, of the sequential
 /// run of `order`, if one does; `learnt` are the placements made to explain earlier
@@ -56,7 +58,8 @@ pub(super) fn excuse(
 /// waiting statement of its kind sees the rows it waited for at a later moment than the rest:
 /// PostgreSQL's READ COMMITTED re-check (UPDATE, DELETE, locking reads, INSERT … ON
 /// CONFLICT), InnoDB's semi-consistent read (UPDATE only: a DELETE that waited is not
-/// explained by it, MDEV-27992).
+/// explained by it, MDEV-27992), and InnoDB's unlocked reads of the subqueries of a write or
+/// locking read that waited (its subqueries read before the wait, its own rows after).
 pub(super) fn waited(
     run: &Refined,
     step: usize,
@@ -67,6 +70,10 @@ pub(super) fn waited(
     let covers = |claim: &Claim, s: usize| match claim.behaviour {
         Behaviour::SemiConsistentRead => run.case.steps[s].stmt.kind() == StmtKind::Update,
         Behaviour::StatementSnapshots => writes_or_locks(run, s, family),
+        Behaviour::UnlockedSourceReads => {
+            writes_or_locks(run, s, family)
+                && !subquery_tables(&run.case.steps[s].stmt.sql, family).is_empty()
+        }
         _ => false,
     };
     let placed = learnt.iter().flat_map(|e| [e.from, e.to]);
