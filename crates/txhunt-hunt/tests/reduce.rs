@@ -21,6 +21,12 @@ fn lines(case: &TestCase) -> Vec<String> {
         .collect()
 }
 
+/// SQLite's SERIALIZABLE and the WSS finding of a random value's INSERT.
+const SERIALIZABLE_WSS: (Isolation, (OracleId, &str)) = (
+    Isolation::Serializable,
+    (OracleId::Wss, "tx-wss:final-state"),
+);
+
 /// The reduction of `padded`, run at `level` on `targets`, judged by `oracle` (with
 /// `explicit`), keeping its finding `signature` (a permissible one too when `permissible`).
 fn reduced(
@@ -54,6 +60,21 @@ fn reduced(
     reduction
 }
 
+/// Asserts that `padded` reduces (as [`reduced`] does it) to `minimal`, as [`lines`] prints
+/// it, with `transactions` before and after; returns the reduction.
+fn assert_reduces(
+    padded: &str,
+    targets: &[&dyn Target],
+    (level, finding, permissible): (Isolation, (OracleId, &str), bool),
+    minimal: &[&str],
+    transactions: (usize, usize),
+) -> Reduction {
+    let reduction = reduced(padded, targets, level, finding, permissible);
+    assert_eq!(lines(&reduction.case), minimal, "{:#?}", reduction.log);
+    assert_eq!(reduction.transactions, transactions);
+    reduction
+}
+
 #[test]
 fn a_padded_sqlite_wss_finding_reduces_to_its_minimal_scenario() {
     // The INSERT of a random value: no serial schedule reproduces the final state.
@@ -71,24 +92,17 @@ fn a_padded_sqlite_wss_finding_reduces_to_its_minimal_scenario() {
          /* t1 */ SELECT count(*) FROM pad;
         ";
     let sqlite = open_target("sqlite", None).unwrap();
-    let reduction = reduced(
+    let reduction = assert_reduces(
         padded,
         &[sqlite.as_ref()],
-        Isolation::Serializable,
-        (OracleId::Wss, "tx-wss:final-state"),
-        false,
-    );
-    assert_eq!(
-        lines(&reduction.case),
-        [
+        (SERIALIZABLE_WSS.0, SERIALIZABLE_WSS.1, false),
+        &[
             "init: CREATE TABLE t(k REAL)",
-            "t2: INSERT INTO t SELECT random()"
+            "t2: INSERT INTO t SELECT random()",
         ],
-        "{:#?}",
-        reduction.log
+        (4, 1),
     );
     assert_eq!(reduction.statements, (12, 2));
-    assert_eq!(reduction.transactions, (4, 1));
     assert!(reduction.log.iter().any(|a| a.reproduced));
     assert!(reduction.log.iter().any(|a| !a.reproduced));
 }
@@ -100,21 +114,15 @@ fn a_column_only_inserts_name_goes_from_the_table_and_the_inserts() {
          /* t1 */ INSERT INTO t (v, w) VALUES (random(), 'b');
         ";
     let sqlite = open_target("sqlite", None).unwrap();
-    let reduction = reduced(
+    assert_reduces(
         padded,
         &[sqlite.as_ref()],
-        Isolation::Serializable,
-        (OracleId::Wss, "tx-wss:final-state"),
-        false,
-    );
-    assert_eq!(
-        lines(&reduction.case),
-        [
+        (SERIALIZABLE_WSS.0, SERIALIZABLE_WSS.1, false),
+        &[
             "init: CREATE TABLE t (k REAL)",
-            "t1: INSERT INTO t (k) VALUES (random())"
+            "t1: INSERT INTO t (k) VALUES (random())",
         ],
-        "{:#?}",
-        reduction.log
+        (1, 1),
     );
 }
 
@@ -143,16 +151,15 @@ fn a_padded_postgres_wss_finding_reduces_to_its_minimal_scenario() {
          /* t4 */ COMMIT;
         ";
     let postgres = open_target("postgres", None).expect("the PostgreSQL testbed starts");
-    let reduction = reduced(
+    assert_reduces(
         padded,
         &[postgres.as_ref()],
-        Isolation::RepeatableRead,
-        (OracleId::Wss, "tx-wss:final-state"),
-        false,
-    );
-    assert_eq!(
-        lines(&reduction.case),
-        [
+        (
+            Isolation::RepeatableRead,
+            (OracleId::Wss, "tx-wss:final-state"),
+            false,
+        ),
+        &[
             "init: CREATE TABLE t(k INT PRIMARY KEY)",
             "init: CREATE TABLE t2(v INT PRIMARY KEY)",
             "init: INSERT INTO t2 VALUES (-1)",
@@ -165,10 +172,8 @@ fn a_padded_postgres_wss_finding_reduces_to_its_minimal_scenario() {
             "t4: DELETE FROM t",
             "t4: COMMIT",
         ],
-        "{:#?}",
-        reduction.log
+        (3, 2),
     );
-    assert_eq!(reduction.transactions, (3, 2));
 }
 
 #[test]
@@ -192,16 +197,15 @@ fn a_padded_mariadb_wss_finding_reduces_to_its_minimal_scenario() {
          /* t2 */ COMMIT;
         ";
     let mariadb = open_target("mariadb", None).expect("the MariaDB testbed starts");
-    let reduction = reduced(
+    assert_reduces(
         padded,
         &[mariadb.as_ref()],
-        Isolation::ReadCommitted,
-        (OracleId::Wss, "tx-wss:final-state"),
-        false,
-    );
-    assert_eq!(
-        lines(&reduction.case),
-        [
+        (
+            Isolation::ReadCommitted,
+            (OracleId::Wss, "tx-wss:final-state"),
+            false,
+        ),
+        &[
             "init: CREATE TABLE t (k INT PRIMARY KEY, v INT)",
             "init: INSERT INTO t (k) VALUES (3)",
             "t1: BEGIN",
@@ -210,10 +214,8 @@ fn a_padded_mariadb_wss_finding_reduces_to_its_minimal_scenario() {
             "t1: UPDATE t SET k = 1",
             "t1: COMMIT",
         ],
-        "{:#?}",
-        reduction.log
+        (3, 2),
     );
-    assert_eq!(reduction.transactions, (3, 2));
 }
 
 #[test]
@@ -237,16 +239,15 @@ fn a_padded_postgres_dsg_finding_reduces_to_its_minimal_scenario() {
          /* t2 */ COMMIT;
         ";
     let postgres = open_target("postgres", None).expect("the PostgreSQL testbed starts");
-    let reduction = reduced(
+    assert_reduces(
         padded,
         &[postgres.as_ref()],
-        Isolation::RepeatableRead,
-        (OracleId::Dsg, "dsg:G2-item"),
-        true,
-    );
-    assert_eq!(
-        lines(&reduction.case),
-        [
+        (
+            Isolation::RepeatableRead,
+            (OracleId::Dsg, "dsg:G2-item"),
+            true,
+        ),
+        &[
             "init: CREATE TABLE t (k INT PRIMARY KEY, v INT)",
             "init: INSERT INTO t (k, v) VALUES (1, 3), (2, 5)",
             "t1: BEGIN",
@@ -258,10 +259,8 @@ fn a_padded_postgres_dsg_finding_reduces_to_its_minimal_scenario() {
             "t1: COMMIT",
             "t2: COMMIT",
         ],
-        "{:#?}",
-        reduction.log
+        (3, 2),
     );
-    assert_eq!(reduction.transactions, (3, 2));
 }
 
 #[test]
@@ -283,16 +282,15 @@ fn a_padded_mariadb_dsg_finding_reduces_to_its_minimal_scenario() {
          /* t2 */ COMMIT;
         ";
     let mariadb = open_target("mariadb", None).expect("the MariaDB testbed starts");
-    let reduction = reduced(
+    assert_reduces(
         padded,
         &[mariadb.as_ref()],
-        Isolation::RepeatableRead,
-        (OracleId::Dsg, "dsg:G-single"),
-        true,
-    );
-    assert_eq!(
-        lines(&reduction.case),
-        [
+        (
+            Isolation::RepeatableRead,
+            (OracleId::Dsg, "dsg:G-single"),
+            true,
+        ),
+        &[
             "init: CREATE TABLE t (k INT)",
             "init: INSERT INTO t (k) VALUES (1)",
             "t2: BEGIN",
@@ -301,10 +299,8 @@ fn a_padded_mariadb_dsg_finding_reduces_to_its_minimal_scenario() {
             "t2: UPDATE t SET k = 2",
             "t2: COMMIT",
         ],
-        "{:#?}",
-        reduction.log
+        (3, 2),
     );
-    assert_eq!(reduction.transactions, (3, 2));
 }
 
 #[test]
@@ -326,16 +322,11 @@ fn a_padded_postgres_sdg_finding_reduces_to_its_minimal_scenario() {
          /* t2 */ COMMIT;
         ";
     let postgres = open_target("postgres", None).expect("the PostgreSQL testbed starts");
-    let reduction = reduced(
+    assert_reduces(
         padded,
         &[postgres.as_ref()],
-        Isolation::ReadCommitted,
-        (OracleId::Sdg, "sdg:write"),
-        true,
-    );
-    assert_eq!(
-        lines(&reduction.case),
-        [
+        (Isolation::ReadCommitted, (OracleId::Sdg, "sdg:write"), true),
+        &[
             "init: CREATE TABLE t (k INT)",
             "init: INSERT INTO t (k) VALUES (10), (20)",
             "t1: BEGIN",
@@ -343,10 +334,8 @@ fn a_padded_postgres_sdg_finding_reduces_to_its_minimal_scenario() {
             "t2: DELETE FROM t WHERE k = 20",
             "t1: COMMIT",
         ],
-        "{:#?}",
-        reduction.log
+        (3, 2),
     );
-    assert_eq!(reduction.transactions, (3, 2));
 }
 
 #[test]
@@ -366,26 +355,23 @@ fn a_padded_differential_finding_reduces_to_its_minimal_scenario() {
         ";
     let sqlite = open_target("sqlite", None).unwrap();
     let turso = open_target("turso", None).unwrap();
-    let reduction = reduced(
+    assert_reduces(
         padded,
         &[sqlite.as_ref(), turso.as_ref()],
-        Isolation::Serializable,
-        (OracleId::Differential, "result"),
-        false,
-    );
-    assert_eq!(
-        lines(&reduction.case),
-        [
+        (
+            Isolation::Serializable,
+            (OracleId::Differential, "result"),
+            false,
+        ),
+        &[
             "init: CREATE TABLE t (k INT)",
             "init: INSERT INTO t VALUES (0)",
             "t2: SAVEPOINT sp1",
             "t1: UPDATE t SET k = 1",
             "t2: SELECT k FROM t",
         ],
-        "{:#?}",
-        reduction.log
+        (5, 3),
     );
-    assert_eq!(reduction.transactions, (5, 3));
 }
 
 #[test]

@@ -20,7 +20,7 @@
 //! [`Evidence::StatementOrder`]: crate::permit::Evidence::StatementOrder
 
 use super::schedule::Unit;
-use super::snapshot::{apply, commit_position, positions, same_outcome, Replays};
+use super::snapshot::{apply, commit_position, positions, replayed, same_outcome, Replays};
 use super::{order, NotShown};
 use txhunt_exec::Runner;
 use txhunt_model::{DbState, Event, History, StmtKind, TestCase};
@@ -34,9 +34,7 @@ pub fn committed_replay(
     runner: &dyn Runner,
 ) -> Result<String, NotShown> {
     let state = history.final_state.as_ref().ok_or("no final state")?;
-    let committed: Vec<&Unit> = (units.iter())
-        .filter(|u| u.committed && !u.steps.is_empty())
-        .collect();
+    let committed = replayed(units);
     let completed = positions(history);
     let txns = case.txns();
     let commits: Vec<usize> = (committed.iter())

@@ -47,10 +47,7 @@ pub fn snapshot_replay(
     runner: &dyn Runner,
 ) -> Result<String, NotShown> {
     let state = history.final_state.as_ref().ok_or("no final state")?;
-    // A transaction without data statements (BEGIN … COMMIT) reads and changes nothing.
-    let committed: Vec<&Unit> = (units.iter())
-        .filter(|u| u.committed && !u.steps.is_empty())
-        .collect();
+    let committed = replayed(units);
     let replays = Replays::new(case, history, runner);
     let mut first_error = None;
     for at in [SnapshotAt::Begin, SnapshotAt::FirstStatement] {
@@ -137,6 +134,14 @@ fn check(
         "every committed transaction ({}) answers as it does alone on its snapshot (taken {place}), and their changes, disjoint, applied in commit order give the final state",
         order(&committed.iter().map(|u| (*u).clone()).collect::<Vec<_>>())
     ))
+}
+
+/// The committed transactions of `units` a replay runs: those with data statements (one of
+/// BEGIN … COMMIT alone reads and changes nothing).
+pub(super) fn replayed(units: &[Unit]) -> Vec<&Unit> {
+    (units.iter())
+        .filter(|u| u.committed && !u.steps.is_empty())
+        .collect()
 }
 
 /// Where `unit` (with statements) committed in the schedule (`position`: each completed
