@@ -84,11 +84,11 @@ pub enum Evidence {
     StatementOrder,
     /// The run is one of READ COMMITTED with the newest committed versions, shown by replay:
     /// every statement of a committed transaction, run alone on the state committed when it
-    /// started (when it completed, if it waited) plus its transaction's earlier changes,
-    /// answers as it did, and the changes, applied in commit order, give the final state
-    /// (InnoDB's statements and semi-consistent UPDATEs below REPEATABLE READ; PostgreSQL's
-    /// statement snapshots at READ COMMITTED, where a statement that waited and re-checked
-    /// only the rows it waited for does not replay, and shows nothing).
+    /// started (on InnoDB: when it completed, if it waited) plus its transaction's earlier
+    /// changes, answers as it did, and the changes, applied in commit order, give the final
+    /// state (InnoDB's statements and semi-consistent UPDATEs below REPEATABLE READ;
+    /// PostgreSQL's statement snapshots at READ COMMITTED, where a statement whose re-check
+    /// after a wait changed what it did does not replay, and shows nothing).
     CommittedReplay,
 }
 

@@ -9,10 +9,13 @@
 //! the state committed when it started plus its own transaction's changes before it,
 //! answers as it did concurrently; and the changes each transaction's statements made,
 //! applied in commit order, give the final state without one removing a row another
-//! transaction's had already changed. A statement that waited for a lock is replayed on the
-//! state committed when it completed instead (its blocker had ended by then); one that saw
-//! both moments (rows scanned before the wait and after) does not replay, and the run is not
-//! shown. A savepoint's ROLLBACK TO takes back the changes its transaction made after it.
+//! transaction's had already changed. On InnoDB a statement that waited for a lock is
+//! replayed on the state committed when it completed instead (its blocker had ended by then,
+//! and its scan went on over the newest versions); one that saw both moments (rows scanned
+//! before the wait and after) does not replay, and the run is not shown. PostgreSQL
+//! re-checks only the rows a waiting statement had found, never rows that came to match
+//! meanwhile, which the state at its completion would show it: there it is replayed at its
+//! start, and replays only where the re-check changed nothing. A savepoint's ROLLBACK TO takes back the changes its transaction made after it.
 //! Unlike the statement order ([`Evidence::StatementOrder`]), this needs no
 //! instrumentation, so it also covers statements the SDG oracle cannot track (REPLACE).
 //!
@@ -23,7 +26,7 @@ use super::schedule::Unit;
 use super::snapshot::{apply, commit_position, positions, replayed, same_outcome, Replays};
 use super::{order, NotShown};
 use txhunt_exec::Runner;
-use txhunt_model::{DbState, Event, History, StmtKind, TestCase};
+use txhunt_model::{DbState, Event, History, SqlFamily, StmtKind, TestCase};
 
 /// `Ok` saying how the committed transactions of `history` (`units`) form a READ COMMITTED
 /// execution at the statement level, or `Err` with the first thing that shows they do not.
@@ -41,12 +44,13 @@ pub fn committed_replay(
         .map(|u| commit_position(case, &txns, &completed, u))
         .collect::<Option<_>>()
         .ok_or("a committed transaction's end is not in the schedule")?;
-    // Each statement with the point it read at: where it started, or, when it waited, where
-    // it completed.
+    // Each statement with the point it read at: where it started, or, when it waited on
+    // InnoDB, where it completed.
     let mut statements: Vec<(usize, usize, usize)> = Vec::new();
+    let after_waits = runner.profile().family() == SqlFamily::Mysql;
     for (u, unit) in committed.iter().enumerate() {
         for &s in &unit.steps {
-            let at = if history.steps[s].blocked {
+            let at = if history.steps[s].blocked && after_waits {
                 completed.get(&s).copied()
             } else {
                 started(history, s)
@@ -109,7 +113,11 @@ pub fn committed_replay(
                     committed[u].label,
                     case.steps[step].stmt.sql,
                     history.steps[step].outcome,
-                    if history.steps[step].blocked { "completed" } else { "started" },
+                    if history.steps[step].blocked && after_waits {
+                        "completed"
+                    } else {
+                        "started"
+                    },
                     outcome
                 )
                 .into());
@@ -136,8 +144,9 @@ pub fn committed_replay(
     }
     let ordered: Vec<Unit> = by_commit.iter().map(|&u| committed[u].clone()).collect();
     Ok(format!(
-        "every statement of the committed transactions ({}) answers as it does alone on the state committed when it started (when it completed, if it waited), and their changes applied in commit order give the final state",
-        order(&ordered)
+        "every statement of the committed transactions ({}) answers as it does alone on the state committed when it started{}, and their changes applied in commit order give the final state",
+        order(&ordered),
+        if after_waits { " (when it completed, if it waited)" } else { "" }
     ))
 }
 
