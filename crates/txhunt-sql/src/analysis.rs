@@ -10,19 +10,51 @@ use txhunt_model::SqlFamily;
 /// The tables `sql` names (lowercase): after FROM (and each comma of its list), JOIN, INTO,
 /// UPDATE and TABLE, subqueries included. Empty when `sql` does not tokenize.
 pub fn tables(sql: &str, family: SqlFamily) -> BTreeSet<String> {
-    tables_from(sql, family, 0)
+    references(sql, family).into_iter().map(|(_, t)| t).collect()
 }
 
 /// The tables `sql` names inside parentheses: those its subqueries read (a write's own table
 /// among them when a subquery reads it too).
 pub fn subquery_tables(sql: &str, family: SqlFamily) -> BTreeSet<String> {
-    tables_from(sql, family, 1)
+    (references(sql, family).into_iter())
+        .filter(|&(depth, _)| depth > 0)
+        .map(|(_, t)| t)
+        .collect()
 }
 
-/// The tables `sql` names at parenthesis depth `min_depth` or deeper.
-fn tables_from(sql: &str, family: SqlFamily, min_depth: usize) -> BTreeSet<String> {
+/// Whether `sql` decides on each row it reads by that row alone: it names one table once, at
+/// the top level, without a subquery, a set operation, or a clause that weighs rows against
+/// each other (LIMIT, OFFSET, FETCH, HAVING, DISTINCT, a window's OVER). Whether such a
+/// statement observes a row depends only on the row's version; a join's or a subquery's
+/// depends on other rows too. False when `sql` does not tokenize.
+pub fn row_by_row(sql: &str, family: SqlFamily) -> bool {
+    let references = references(sql, family);
+    let words = keywords(sql, family);
+    references.len() == 1
+        && references[0].0 == 0
+        && words.iter().filter(|&&k| k == Keyword::SELECT).count() <= 1
+        && !words.iter().any(|k| {
+            matches!(
+                k,
+                Keyword::JOIN
+                    | Keyword::LIMIT
+                    | Keyword::OFFSET
+                    | Keyword::FETCH
+                    | Keyword::HAVING
+                    | Keyword::DISTINCT
+                    | Keyword::OVER
+                    | Keyword::UNION
+                    | Keyword::EXCEPT
+                    | Keyword::INTERSECT
+            )
+        })
+}
+
+/// Every table reference of `sql` with its parenthesis depth, in order (a table named twice,
+/// as in a self-join, twice).
+fn references(sql: &str, family: SqlFamily) -> Vec<(usize, String)> {
     let tokens = tokens(sql, family);
-    let mut tables = BTreeSet::new();
+    let mut tables = Vec::new();
     // Per parenthesis depth: whether a FROM list is open there.
     let mut in_from = vec![false];
     let mut expect_table = false;
@@ -83,9 +115,7 @@ fn tables_from(sql: &str, family: SqlFamily, min_depth: usize) -> BTreeSet<Strin
                         in_from[depth] = false;
                     }
                     _ if expect_table => {
-                        if depth >= min_depth {
-                            tables.insert(word.value.to_ascii_lowercase());
-                        }
+                        tables.push((depth, word.value.to_ascii_lowercase()));
                         expect_table = false;
                     }
                     _ => {}
@@ -142,7 +172,7 @@ fn tokens(sql: &str, family: SqlFamily) -> Vec<Token> {
 
 #[cfg(test)]
 mod tests {
-    use super::{locks_rows, selects, tables};
+    use super::{locks_rows, row_by_row, selects, tables};
     use txhunt_model::SqlFamily::{Mysql, Postgres, Sqlite};
 
     fn names(sql: &str, family: txhunt_model::SqlFamily) -> Vec<String> {
@@ -219,5 +249,21 @@ mod tests {
             Mysql
         ));
         assert!(!selects("UPDATE t SET v = 'select'", Sqlite));
+    }
+
+    #[test]
+    fn tells_statements_that_observe_each_row_by_itself() {
+        assert!(row_by_row("SELECT * FROM t WHERE v > 2 FOR UPDATE", Postgres));
+        assert!(row_by_row("UPDATE t SET v = v + 1 WHERE k < 3", Mysql));
+        assert!(row_by_row("SELECT COUNT(*) FROM t0 WHERE a > 1", Sqlite));
+        assert!(!row_by_row("SELECT * FROM t0 JOIN t1 ON t0.a = t1.a", Mysql));
+        assert!(!row_by_row("SELECT * FROM t0 a, t0 b WHERE a.k = b.v", Postgres));
+        assert!(!row_by_row(
+            "DELETE FROM t WHERE k IN (SELECT k FROM t WHERE v = 1)",
+            Mysql
+        ));
+        assert!(!row_by_row("SELECT * FROM t ORDER BY v LIMIT 1", Sqlite));
+        assert!(!row_by_row("SELECT DISTINCT v FROM t", Postgres));
+        assert!(!row_by_row("INSERT INTO t SELECT * FROM u", Mysql));
     }
 }

@@ -19,7 +19,9 @@
 //!   place of the rows of its tables it did not observe in the run are placed the same way.
 //!   A placement that closes a cycle makes the statement's placements be chosen again all
 //!   together; if none fits, a statement that saw no version of a row that existed from the
-//!   setup to the end fits no place and is reported, and any other cycle is a dependency no
+//!   setup to the end fits no place and is reported when it observes each row by the row
+//!   alone (one table, no join or subquery: a join's row may lack its partner), and any
+//!   other cycle is a dependency no
 //!   record showed (a predicate anti-dependency): decycling follows. An INSERT whose
 //!   affected count differs is out of reach (which rows it collided with is not recorded). A
 //!   difference no placement explains is reported; one still being explained after the last
@@ -43,6 +45,7 @@ use txhunt_model::access::{RowId, Version, Write, WriteKind};
 use txhunt_model::adya::Phenomenon;
 use txhunt_model::scenario::print;
 use txhunt_model::{History, Outcome, StmtKind, TestCase};
+use txhunt_sql::analysis::row_by_row;
 
 /// How many statements decycling removes before it leaves a case to the DSG oracle.
 pub const DECYCLE_ROUNDS: usize = 4;
@@ -228,7 +231,10 @@ pub fn judge(
                         let profile = runner.profile();
                         let claims = profile.claims(run.history.isolation);
                         let excused = waited(&run, first, &learnt, claims, profile.family());
-                        let missed = missed_row(&graph, &run.history, &pairs);
+                        let sql = &run.case.steps[first].stmt.sql;
+                        let missed = row_by_row(sql, profile.family())
+                            .then(|| missed_row(&graph, &run.history, &pairs))
+                            .flatten();
                         if excused.is_some() || missed.is_some() {
                             let mut finding = report.finding(Some(first), &later);
                             let text = match missed {
@@ -451,9 +457,11 @@ fn refit(graph: &Graph, fixed: &[Edge], s: usize, pairs: &[(RowId, Version)]) ->
 
 /// A row that existed from the setup to the end of the run (never deleted) of which a
 /// statement saw none of the committed versions, `unseen` (row, version) pairs: wherever it
-/// goes in a sequential order, it sees one of them. (A cycle through other statements'
-/// dependencies only is a dependency no record showed: decycling's business, as in the
-/// paper.)
+/// goes in a sequential order, it sees one of them. Asked only of a statement that observes
+/// each row by that row's version alone ([`row_by_row`]): a join or a subquery that did not
+/// observe a row may have lacked its partner, which no version of the row itself shows. (A
+/// cycle through other statements' dependencies only is a dependency no record showed:
+/// decycling's business, as in the paper.)
 fn missed_row(graph: &Graph, history: &History, unseen: &[(RowId, Version)]) -> Option<RowId> {
     let deletes = |s: usize, row: &RowId| {
         (history.steps[s].accesses.iter())
