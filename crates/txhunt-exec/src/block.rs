@@ -7,6 +7,7 @@
 //! for targets that cannot tell: a statement that has not ended after a fixed time is judged
 //! blocked.
 
+use crate::phase;
 use crate::session::{Pending, Session};
 use std::fmt;
 use std::str::FromStr;
@@ -94,7 +95,7 @@ impl Probed {
             if let Pending::Done(done) = session.settle(0, pause, false) {
                 return Pending::Done(done);
             }
-            if self.probe.is_waiting(id) {
+            if phase::time(phase::PROBE, || self.probe.is_waiting(id)) {
                 // It may have ended between the pause and the answer.
                 return match session.settle(0, Duration::ZERO, false) {
                     Pending::Done(done) => Pending::Done(done),
@@ -124,7 +125,7 @@ impl BlockDetector for Probed {
             return Pending::Done(done);
         }
         if let Some(id) = session.server_id.as_deref() {
-            if self.probe.is_waiting(id) {
+            if phase::time(phase::PROBE, || self.probe.is_waiting(id)) {
                 return match session.settle(0, Duration::ZERO, false) {
                     Pending::Done(done) => Pending::Done(done),
                     _ => Pending::Waiting,

@@ -9,6 +9,7 @@
 pub mod block;
 pub mod instrumented;
 pub mod interactive;
+pub mod phase;
 mod protocol;
 mod runner;
 mod session;
@@ -77,10 +78,12 @@ impl Executor {
             isolation,
             mode: case.header.mode,
         };
-        let db = target.create_database()?;
+        let db = phase::time(phase::CREATE, || target.create_database())?;
         let init = {
-            let mut setup = wrap(db.connect(config, None)?);
-            case.init.iter().map(|s| setup.execute(&s.sql)).collect()
+            let mut setup = phase::time(phase::CONNECT, || db.connect(config, None).map(wrap))?;
+            phase::time(phase::SETUP, || {
+                case.init.iter().map(|s| setup.execute(&s.sql)).collect()
+            })
         };
         // One session has no other session of the case to wait for.
         let detector: Box<dyn BlockDetector> = if case.sessions().len() <= 1 {
@@ -103,11 +106,13 @@ impl Executor {
                 )
             },
         )?;
-        let observed = protocol.run();
-        let (final_state, final_state_error) = match db.final_state() {
-            Ok(state) => (Some(state), None),
-            Err(e) => (None, Some(e.to_string())),
-        };
+        let observed = phase::time(phase::EXECUTE, || protocol.run());
+        let (final_state, final_state_error) =
+            match phase::time(phase::FINAL_STATE, || db.final_state()) {
+                Ok(state) => (Some(state), None),
+                Err(e) => (None, Some(e.to_string())),
+            };
+        phase::time(phase::TEARDOWN, || drop(db));
         Ok(History {
             target: target.name(),
             isolation,

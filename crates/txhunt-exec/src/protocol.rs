@@ -28,6 +28,7 @@
 //!   deadlock; if it does not, they are a `hang`.
 
 use crate::block::BlockDetector;
+use crate::phase;
 use crate::session::{Done, Pending, Session};
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
@@ -79,10 +80,11 @@ impl<'a> Protocol<'a> {
     ) -> Result<Self, txhunt_db::TargetError> {
         let labels = case.sessions();
         let completions = Arc::new(AtomicU64::new(0));
-        let sessions = labels
-            .iter()
-            .map(|label| connect(label, Arc::clone(&completions)).map(Some))
-            .collect::<Result<Vec<_>, _>>()?;
+        let sessions = phase::time(phase::CONNECT, || {
+            (labels.iter())
+                .map(|label| connect(label, Arc::clone(&completions)).map(Some))
+                .collect::<Result<Vec<_>, _>>()
+        })?;
         let session_of = case
             .steps
             .iter()
@@ -137,7 +139,13 @@ impl<'a> Protocol<'a> {
             }
         }
         self.give_up_on_blocked();
-        self.sessions.clear();
+        phase::time(phase::TEARDOWN, || {
+            self.sessions
+                .iter_mut()
+                .flatten()
+                .for_each(Session::hang_up);
+            self.sessions.clear();
+        });
         let txns = self.fates();
         Observed {
             steps: self.records,
@@ -226,7 +234,7 @@ impl<'a> Protocol<'a> {
                 // submitted: it finds no cycle yet, so a later statement that closes one is
                 // the victim, every time (PostgreSQL checks `deadlock_timeout` after a wait
                 // begins; two waits begun within a millisecond would race).
-                std::thread::sleep(self.after_block);
+                phase::time(phase::PAUSE, || std::thread::sleep(self.after_block));
             }
             Pending::Running => self.hang(i),
         }

@@ -34,6 +34,8 @@ struct SlotState {
     done: Option<Done>,
     /// A statement was sent and has not ended yet.
     running: bool,
+    /// The session thread has ended (it closed its connection).
+    exited: bool,
 }
 
 #[derive(Default)]
@@ -64,6 +66,16 @@ impl LockWaitHook for Slot {
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
         }
         !state.cancelled
+    }
+}
+
+/// Marks the session thread ended when dropped, however the thread ends (a panic too).
+struct Exit(Arc<Slot>);
+
+impl Drop for Exit {
+    fn drop(&mut self) {
+        self.0.lock().exited = true;
+        self.0.changed.notify_all();
     }
 }
 
@@ -99,7 +111,7 @@ impl Session {
         completions: Arc<AtomicU64>,
     ) -> Result<Session, txhunt_db::TargetError> {
         let slot = Arc::new(Slot::default());
-        let mut conn = connect(Arc::clone(&slot) as Arc<dyn LockWaitHook>)?;
+        let conn = connect(Arc::clone(&slot) as Arc<dyn LockWaitHook>)?;
         let interrupt = conn.interrupter();
         let server_id = conn.session_id();
         let (tx, rx) = channel::<String>();
@@ -107,6 +119,8 @@ impl Session {
         let thread = std::thread::Builder::new()
             .name(format!("session-{label}"))
             .spawn(move || {
+                let exit = Exit(Arc::clone(&thread_slot));
+                let mut conn = conn;
                 for sql in rx {
                     let outcome = conn.execute(&sql);
                     let in_txn = conn.in_transaction();
@@ -120,6 +134,9 @@ impl Session {
                     });
                     thread_slot.changed.notify_all();
                 }
+                // The connection is closed before the session counts as ended.
+                drop(conn);
+                drop(exit);
             })
             .map_err(|e| txhunt_db::TargetError::db("starting a session thread", e))?;
         Ok(Session {
@@ -160,6 +177,14 @@ impl Session {
         self.slot.changed.notify_all();
     }
 
+    /// Sends no more statements and cancels every lock wait: the session thread closes its
+    /// connection once its statement ends. Dropping the session then waits for that; hanging
+    /// up several sessions first lets them close at once.
+    pub fn hang_up(&mut self) {
+        self.cancel_waits();
+        self.commands = None;
+    }
+
     /// Asks the DBMS to stop the running statement.
     pub fn interrupt(&self) {
         self.interrupt.interrupt();
@@ -191,28 +216,47 @@ impl Session {
     }
 }
 
+/// How long a closing session waits for a statement it interrupted before interrupting it
+/// again.
+const INTERRUPT_AGAIN: Duration = Duration::from_millis(500);
+
 impl Drop for Session {
     /// Cancels any wait, interrupts a statement still running (only then: a cancel that lands
     /// after the statement ended could hit whatever the connection runs next), closes the
     /// connection and joins the thread (bounded: a thread stuck in a driver call is left to
     /// finish on its own).
     fn drop(&mut self) {
-        self.cancel_waits();
-        self.commands = None;
+        self.hang_up();
         let Some(thread) = self.thread.take() else {
             return;
         };
         let deadline = Instant::now() + Duration::from_secs(5);
         let mut next_interrupt = Instant::now();
-        while !thread.is_finished() && Instant::now() < deadline {
-            if self.slot.lock().running && Instant::now() >= next_interrupt {
-                self.interrupt.interrupt();
-                next_interrupt = Instant::now() + Duration::from_millis(500);
+        let mut state = self.slot.lock();
+        while !state.exited {
+            let now = Instant::now();
+            if now >= deadline {
+                // Stuck in a driver call: left to finish on its own.
+                return;
             }
-            std::thread::sleep(Duration::from_millis(1));
+            if state.running && now >= next_interrupt {
+                drop(state);
+                self.interrupt.interrupt();
+                next_interrupt = Instant::now() + INTERRUPT_AGAIN;
+                state = self.slot.lock();
+                continue;
+            }
+            let wake = if state.running {
+                next_interrupt.min(deadline)
+            } else {
+                deadline
+            };
+            state = (self.slot.changed)
+                .wait_timeout(state, wake.saturating_duration_since(now))
+                .map(|(guard, _)| guard)
+                .unwrap_or_else(|poisoned| poisoned.into_inner().0);
         }
-        if thread.is_finished() {
-            let _ = thread.join();
-        }
+        drop(state);
+        let _ = thread.join();
     }
 }

@@ -13,9 +13,17 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 use txhunt_db::{Target, TargetError};
+use txhunt_exec::phase;
 use txhunt_model::{History, Isolation, TestCase};
 use txhunt_oracle::{Finding, OracleId};
 use txhunt_sql::{generate, GenConfig};
+
+/// The phase of generating a case ([`txhunt_exec::phase`]).
+pub const GENERATE: &str = "generate";
+/// The phase of saving a case's findings (their reduction nested in it as [`REDUCE`]).
+pub const SAVE: &str = "save";
+/// The phase of reducing a finding.
+pub const REDUCE: &str = "reduce";
 
 /// The folder of a campaign's output that holds its permissible findings.
 pub const PERMISSIBLE_DIR: &str = "permissible";
@@ -210,20 +218,16 @@ pub fn run(
             source,
         })
     };
-    let worker = || -> Result<(), HuntError> {
-        'cases: loop {
-            if stop.load(Ordering::SeqCst) || deadline.is_some_and(|d| Instant::now() >= d) {
-                return Ok(());
-            }
-            let index = next.fetch_add(1, Ordering::SeqCst);
-            if campaign.cases.is_some_and(|n| index >= n) {
-                return Ok(());
-            }
-            let seed = case_seed(campaign.seed, index);
-            let level = levels[(seed % levels.len() as u64) as usize];
-            let mode =
-                (!modes.is_empty()).then(|| modes[((seed >> 8) % modes.len() as u64) as usize]);
-            let generated = generate(seed, &campaign.generator, dialect, level, mode);
+    // One case: generated, judged, its findings saved and reduced, its counters added (each
+    // case's phases timed); a case the infrastructure kept from running is not counted.
+    let one_case = |index: u64| -> Result<(), HuntError> {
+        let seed = case_seed(campaign.seed, index);
+        let level = levels[(seed % levels.len() as u64) as usize];
+        let mode = (!modes.is_empty()).then(|| modes[((seed >> 8) % modes.len() as u64) as usize]);
+        let (judged, times) = phase::measure(|| -> Result<_, HuntError> {
+            let generated = phase::time(GENERATE, || {
+                generate(seed, &campaign.generator, dialect, level, mode)
+            });
             let infrastructure = |why: String| {
                 tracing::warn!("case {index}: infrastructure failure, retried: {why}");
                 stats
@@ -240,45 +244,66 @@ pub fn run(
                 &infrastructure,
             )?;
             let Some(runs) = judged else {
-                continue 'cases;
+                return Ok(None);
             };
-            for (k, run) in runs.iter().enumerate() {
-                // A phenomenon the level lets through is counted, not saved.
-                for finding in run.findings.iter().filter(|f| !f.is_allowed()) {
-                    let path = save_finding(
-                        &folders[k],
-                        (index, seed),
-                        finding,
-                        &generated.case,
-                        (&run.history, None),
-                        std::slice::from_ref(&names[k]),
-                    )?;
-                    reduce_finding(&path, finding, level, &[k])?;
+            phase::time(SAVE, || -> Result<(), HuntError> {
+                for (k, run) in runs.iter().enumerate() {
+                    // A phenomenon the level lets through is counted, not saved.
+                    for finding in run.findings.iter().filter(|f| !f.is_allowed()) {
+                        let path = save_finding(
+                            &folders[k],
+                            (index, seed),
+                            finding,
+                            &generated.case,
+                            (&run.history, None),
+                            std::slice::from_ref(&names[k]),
+                        )?;
+                        phase::time(REDUCE, || reduce_finding(&path, finding, level, &[k]))?;
+                    }
+                    for finding in &run.compared {
+                        let path = save_finding(
+                            &campaign.out,
+                            (index, seed),
+                            finding,
+                            &generated.case,
+                            (&run.history, Some(&runs[0].history)),
+                            &names,
+                        )?;
+                        let all: Vec<usize> = (0..targets.len()).collect();
+                        phase::time(REDUCE, || reduce_finding(&path, finding, level, &all))?;
+                    }
                 }
-                for finding in &run.compared {
-                    let path = save_finding(
-                        &campaign.out,
-                        (index, seed),
-                        finding,
-                        &generated.case,
-                        (&run.history, Some(&runs[0].history)),
-                        &names,
-                    )?;
-                    let all: Vec<usize> = (0..targets.len()).collect();
-                    reduce_finding(&path, finding, level, &all)?;
-                }
+                Ok(())
+            })?;
+            Ok(Some((generated, runs)))
+        });
+        let Some((generated, runs)) = judged? else {
+            return Ok(());
+        };
+        let mut all = stats.lock().unwrap_or_else(|p| p.into_inner());
+        all.record(&generated, &runs[0].history);
+        all.timed(&times);
+        for run in &runs {
+            for finding in run.findings.iter().chain(&run.compared) {
+                all.found(&run.history, finding);
             }
-            let mut all = stats.lock().unwrap_or_else(|p| p.into_inner());
-            all.record(&generated, &runs[0].history);
-            for run in &runs {
-                for finding in run.findings.iter().chain(&run.compared) {
-                    all.found(&run.history, finding);
-                }
-                for unjudged in &run.unjudged {
-                    all.unjudged(unjudged);
-                }
+            for unjudged in &run.unjudged {
+                all.unjudged(unjudged);
             }
-            progress(&all);
+        }
+        progress(&all);
+        Ok(())
+    };
+    let worker = || -> Result<(), HuntError> {
+        loop {
+            if stop.load(Ordering::SeqCst) || deadline.is_some_and(|d| Instant::now() >= d) {
+                return Ok(());
+            }
+            let index = next.fetch_add(1, Ordering::SeqCst);
+            if campaign.cases.is_some_and(|n| index >= n) {
+                return Ok(());
+            }
+            one_case(index)?;
         }
     };
     let results: Vec<Result<(), HuntError>> = std::thread::scope(|scope| {

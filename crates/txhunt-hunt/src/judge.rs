@@ -5,7 +5,7 @@
 use txhunt_db::profile::claim::Claim;
 use txhunt_db::profile::semantics::Semantics;
 use txhunt_db::{Target, TargetError};
-use txhunt_exec::{Executor, TargetRunner, Watched};
+use txhunt_exec::{phase, Executor, TargetRunner, Watched};
 use txhunt_model::{History, Isolation, TestCase};
 use txhunt_oracle::differential::Differential;
 use txhunt_oracle::{Finding, Oracle, OracleId, Run, Unjudged};
@@ -136,7 +136,9 @@ impl Judge {
                 infrastructure: None,
             };
             for oracle in self.oracles.iter().filter(|o| !o.compares_targets()) {
-                let verdict = oracle.check(case, &judged.history, &runner);
+                let verdict = phase::time(&format!("oracle {}", oracle.id()), || {
+                    oracle.check(case, &judged.history, &runner)
+                });
                 judged.findings.extend(verdict.findings);
                 judged.unjudged.extend(verdict.unjudged);
             }
@@ -151,12 +153,14 @@ impl Judge {
                 let mut compared = Vec::new();
                 let mut unjudged = Vec::new();
                 for oracle in self.comparing_oracles() {
-                    let verdict = oracle.compare(
-                        case,
-                        first.run(&judged_by),
-                        judged.run(&judged_by),
-                        &mut rerun,
-                    );
+                    let verdict = phase::time(&format!("oracle {}", oracle.id()), || {
+                        oracle.compare(
+                            case,
+                            first.run(&judged_by),
+                            judged.run(&judged_by),
+                            &mut rerun,
+                        )
+                    });
                     compared.extend(verdict.findings);
                     unjudged.extend(verdict.unjudged);
                 }

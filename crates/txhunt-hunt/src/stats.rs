@@ -6,6 +6,9 @@ use txhunt_model::{ErrorClass, History, Outcome, TxnStatus};
 use txhunt_oracle::{Finding, Signature, Unjudged};
 use txhunt_sql::GeneratedCase;
 
+/// The phase path of the time no phase covers.
+pub const OTHER: &str = "other";
+
 /// Counters of a campaign.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Stats {
@@ -43,6 +46,11 @@ pub struct Stats {
     /// What the automatic reduction of bug candidates did.
     #[serde(skip_serializing_if = "Reductions::is_empty")]
     pub reductions: Reductions,
+    /// Seconds per phase of the cases' work, each without the phases nested in it, keyed by
+    /// path ([`txhunt_exec::phase`]: `execute/probe`, `oracle wss/setup`; `other` is what no
+    /// phase covers: generation, judging, bookkeeping).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub phases: BTreeMap<String, f64>,
 }
 
 /// What the automatic reduction of a campaign's bug candidates did.
@@ -108,6 +116,14 @@ pub struct Observed {
 }
 
 impl Stats {
+    /// Adds one case's phase times to [`Stats::phases`].
+    pub fn timed(&mut self, times: &txhunt_exec::phase::Times) {
+        for (path, own) in times.exclusive() {
+            let path = if path.is_empty() { OTHER.into() } else { path };
+            *self.phases.entry(path).or_default() += own.as_secs_f64();
+        }
+    }
+
     /// Counts one executed case.
     pub fn record(&mut self, generated: &GeneratedCase, history: &History) {
         self.cases += 1;

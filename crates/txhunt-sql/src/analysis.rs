@@ -10,7 +10,10 @@ use txhunt_model::SqlFamily;
 /// The tables `sql` names (lowercase): after FROM (and each comma of its list), JOIN, INTO,
 /// UPDATE and TABLE, subqueries included. Empty when `sql` does not tokenize.
 pub fn tables(sql: &str, family: SqlFamily) -> BTreeSet<String> {
-    references(sql, family).into_iter().map(|(_, t)| t).collect()
+    references(sql, family)
+        .into_iter()
+        .map(|(_, t)| t)
+        .collect()
 }
 
 /// The tables `sql` names inside parentheses: those its subqueries read (a write's own table
@@ -253,11 +256,20 @@ mod tests {
 
     #[test]
     fn tells_statements_that_observe_each_row_by_itself() {
-        assert!(row_by_row("SELECT * FROM t WHERE v > 2 FOR UPDATE", Postgres));
+        assert!(row_by_row(
+            "SELECT * FROM t WHERE v > 2 FOR UPDATE",
+            Postgres
+        ));
         assert!(row_by_row("UPDATE t SET v = v + 1 WHERE k < 3", Mysql));
         assert!(row_by_row("SELECT COUNT(*) FROM t0 WHERE a > 1", Sqlite));
-        assert!(!row_by_row("SELECT * FROM t0 JOIN t1 ON t0.a = t1.a", Mysql));
-        assert!(!row_by_row("SELECT * FROM t0 a, t0 b WHERE a.k = b.v", Postgres));
+        assert!(!row_by_row(
+            "SELECT * FROM t0 JOIN t1 ON t0.a = t1.a",
+            Mysql
+        ));
+        assert!(!row_by_row(
+            "SELECT * FROM t0 a, t0 b WHERE a.k = b.v",
+            Postgres
+        ));
         assert!(!row_by_row(
             "DELETE FROM t WHERE k IN (SELECT k FROM t WHERE v = 1)",
             Mysql

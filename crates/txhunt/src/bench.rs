@@ -1,16 +1,20 @@
 //! `txhunt bench block`: exact block detection versus the papers' timeout; `txhunt bench
 //! instrument`: instrumented versus plain execution; `txhunt bench cross-check`: the DSG oracle
 //! versus an independent checker; `txhunt bench dsg`: how the DSG oracle's check of synthetic
-//! histories grows with their size ([`txhunt_hunt::bench`]).
+//! histories grows with their size; `txhunt bench fuzz`: where a campaign's time goes, phase by
+//! phase; `txhunt bench protocol`: the protocol versus raw replay ([`txhunt_hunt::bench`]).
 
 use crate::format::Format;
+use anyhow::Context;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
 use txhunt_db::open_target;
-use txhunt_exec::parse_duration;
-use txhunt_hunt::bench::{Checker, CrossCheckConfig};
+use txhunt_exec::{parse_duration, Executor};
+use txhunt_hunt::bench::{Checker, CrossCheckConfig, PhaseReport};
+use txhunt_hunt::{Campaign, Judge};
 use txhunt_model::Isolation;
+use txhunt_sql::GenConfig;
 
 /// Benchmarks.
 #[derive(Subcommand)]
@@ -24,6 +28,44 @@ pub enum BenchCommand {
     CrossCheck(CrossCheckArgs),
     /// How the DSG oracle's check of synthetic histories grows with their size.
     Dsg(DsgArgs),
+    /// Where a campaign's time goes: a fixed seed's cases run as `fuzz` runs them, the time of
+    /// each phase (setup, execution, probing, each oracle, teardown) in all and per case.
+    Fuzz(FuzzBenchArgs),
+    /// The protocol versus raw replay of the same cases' statements on one connection.
+    Protocol(ProtocolArgs),
+}
+
+/// Arguments of `txhunt bench fuzz`.
+#[derive(Args)]
+pub struct FuzzBenchArgs {
+    #[command(flatten)]
+    generated: GeneratedArgs,
+    /// Isolation level of the cases, or `all` (each case draws one the target supports).
+    #[arg(long, default_value = "all")]
+    isolation: String,
+    /// The oracles that judge every case (as for `fuzz --oracle`).
+    #[arg(long, default_value = "explicit,wss,dsg,sdg")]
+    oracle: String,
+    /// Where findings are saved (they are findings like any campaign's; not reduced here, so
+    /// that reduction does not weigh on the phases).
+    #[arg(long, default_value = "txhunt-out")]
+    out: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// Arguments of `txhunt bench protocol`.
+#[derive(Args)]
+pub struct ProtocolArgs {
+    #[command(flatten)]
+    generated: GeneratedArgs,
+    /// Runs of each case each way (the median is counted).
+    #[arg(long, default_value_t = 3)]
+    repeat: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
 }
 
 /// Arguments of `txhunt bench dsg`.
@@ -140,9 +182,6 @@ pub fn bench(command: &BenchCommand) -> anyhow::Result<bool> {
             if let Some(keep) = &args.keep {
                 crate::paths::writable_dir("--keep", keep)?;
             }
-            if let Some(keep) = &args.keep {
-                crate::paths::writable_dir("--keep", keep)?;
-            }
             let (target, generated) = (args.generated.open()?, &args.generated);
             crate::levels::isolation_flag(args.isolation.name(), target.as_ref())?;
             let config = CrossCheckConfig {
@@ -160,7 +199,57 @@ pub fn bench(command: &BenchCommand) -> anyhow::Result<bool> {
             let report = txhunt_hunt::bench::dsg(&args.sizes, args.seed);
             print(args.format, &report, || report.text())
         }
+        BenchCommand::Fuzz(args) => {
+            let report = phases(args)?;
+            print(args.format, &report, || report.text())
+        }
+        BenchCommand::Protocol(args) => {
+            let (target, generated) = (args.generated.open()?, &args.generated);
+            let report = txhunt_hunt::bench::protocol(
+                target.as_ref(),
+                generated.cases,
+                generated.seed,
+                args.repeat,
+            )?;
+            print(args.format, &report, || report.text())
+        }
     }
+}
+
+/// Runs `txhunt bench fuzz`: a campaign of the given cases, one worker, findings saved but
+/// not reduced.
+fn phases(args: &FuzzBenchArgs) -> anyhow::Result<PhaseReport> {
+    let generated = &args.generated;
+    crate::paths::writable_dir("--out", &args.out)?;
+    let target = generated.open()?;
+    let levels = crate::levels::isolation_flag(&args.isolation, target.as_ref())?;
+    let oracles = txhunt_oracle::by_names(&args.oracle).context("--oracle")?;
+    let names = oracles.iter().map(|o| o.id().to_string()).collect();
+    let campaign = Campaign {
+        seed: generated.seed,
+        cases: Some(generated.cases as u64),
+        duration: None,
+        levels,
+        workers: 1,
+        out: args.out.clone(),
+        generator: GenConfig::default(),
+        judge: Judge {
+            executor: Executor::default(),
+            oracles,
+        },
+        history: None,
+        reduce: None,
+    };
+    let reopen = |_: usize| open_target(&generated.target, generated.bin_dir.as_deref());
+    crate::interrupt::make_graceful();
+    let summary = txhunt_hunt::run(
+        &campaign,
+        vec![target],
+        &reopen,
+        crate::interrupt::stop_flag(),
+        &|_| {},
+    )?;
+    Ok(PhaseReport::of(&summary, names))
 }
 
 /// Prints a report in `format`.

@@ -4,11 +4,15 @@
 //! `txhunt bench cross-check` ([`cross_check()`]: the DSG oracle versus an independent checker).
 //! `txhunt bench dsg` ([`dsg()`]) times the DSG oracle's check of synthetic histories of growing
 //! size, and the ratio of each size's time to the previous one's.
+//! `txhunt bench protocol` ([`protocol()`]: the protocol versus raw replay on one connection);
+//! `txhunt bench fuzz` ([`PhaseReport`]) shows where a campaign's time goes, phase by phase.
 
 mod block;
 mod cross_check;
 mod dsg;
 mod instrument;
+mod phases;
+mod protocol;
 
 pub use block::{block, BlockReport, CaseResult};
 pub use cross_check::{
@@ -17,6 +21,8 @@ pub use cross_check::{
 };
 pub use dsg::{dsg, DsgReport, DsgSize};
 pub use instrument::{instrument, InstrumentReport};
+pub use phases::{PhaseReport, PhaseTime};
+pub use protocol::{protocol, ProtocolReport};
 
 use std::time::Instant;
 use txhunt_db::{Target, TargetError};
