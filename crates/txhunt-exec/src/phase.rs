@@ -11,6 +11,8 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
+/// Planning the instrumentation of a case's statements (parsing and rewriting them).
+pub const INSTRUMENT: &str = "instrument";
 /// Creating the case's fresh database.
 pub const CREATE: &str = "create database";
 /// Opening the sessions' connections.

@@ -10,6 +10,9 @@
 //! * dirty reads, missing gap locks, unlocked source reads: the same case at a level where the manual says the
 //!   behaviour is off is write-serializable (each such level is one alternative, tried in the
 //!   claim's order);
+//! * dirty reads, last: every statement replays alone on the newest versions, committed or
+//!   not, where it completed ([`Evidence::UncommittedReplay`]): a read of an intermediate state
+//!   no commit left, which no stronger level reproduces;
 //! * statement snapshots: likewise, where the stronger level may refuse the statements that
 //!   read a newer snapshot than their transaction's first ([`Evidence::FirstUpdaterWinsAt`]);
 //! * missing gap locks, when the stronger level takes another path (a deadlock between gap
@@ -90,6 +93,12 @@ pub enum Evidence {
     /// PostgreSQL's statement snapshots at READ COMMITTED, where a statement whose re-check
     /// after a wait changed what it did does not replay, and shows nothing).
     CommittedReplay,
+    /// The run is one of READ UNCOMMITTED at the statement level, shown by replay: every
+    /// statement, run alone where it completed on the newest versions of rows, committed or
+    /// not, answers as it did, and those changes, each rolled-back transaction's taken back
+    /// where it ended, give the final state (InnoDB's READ UNCOMMITTED: what the stronger
+    /// level cannot show when the run read an uncommitted state no commit ever left).
+    UncommittedReplay,
 }
 
 /// A documented behaviour that explains a WSS violation when all its evidence holds.
@@ -113,12 +122,16 @@ pub fn permissions(profile: &dyn Profile, isolation: Isolation) -> Vec<Permissio
             })
         })
         .collect();
-    // The statement order and the committed replay show READ COMMITTED's promise as a
-    // whole, not one behaviour: they are tried after every behaviour's own evidence, so that
-    // evidence names the behaviour where it can.
+    // The statement order and the committed and uncommitted replays show READ COMMITTED's
+    // (READ UNCOMMITTED's) promise as a whole, not one behaviour: they are tried after every
+    // behaviour's own evidence, so that evidence names the behaviour where it can.
     all.sort_by_key(|p| {
-        (p.evidence.iter())
-            .any(|e| matches!(e, Evidence::StatementOrder | Evidence::CommittedReplay))
+        (p.evidence.iter()).any(|e| {
+            matches!(
+                e,
+                Evidence::StatementOrder | Evidence::CommittedReplay | Evidence::UncommittedReplay
+            )
+        })
     });
     all
 }
@@ -170,7 +183,12 @@ fn alternatives(claim: &Claim) -> Vec<Vec<Evidence>> {
             all.push(vec![Evidence::CommittedReplay]);
             all
         }
-        Behaviour::DirtyRead | Behaviour::UnlockedSourceReads => stronger(),
+        Behaviour::DirtyRead => {
+            let mut all = stronger();
+            all.push(vec![Evidence::UncommittedReplay]);
+            all
+        }
+        Behaviour::UnlockedSourceReads => stronger(),
         Behaviour::SnapshotOrder | Behaviour::SomeSerialOrder => {
             vec![vec![Evidence::SomeSerialOrder]]
         }

@@ -510,6 +510,33 @@ fn an_update_skipping_an_uncommitted_row_is_shown_statement_by_statement_on_the_
 }
 
 #[test]
+fn an_update_that_read_an_intermediate_uncommitted_state_is_shown_on_the_newest_versions() {
+    let (_, findings) = wss_of(
+        "mariadb-ru-intermediate-read.sql",
+        "mariadb",
+        Isolation::ReadUncommitted,
+    );
+    assert!(
+        !findings.is_empty(),
+        "no serial order has `u` empty when t1 runs"
+    );
+    let why = permissible(&findings, "dirty-read");
+    assert!(
+        why.evidence[0].starts_with(
+            "every statement answers as it does alone on the newest versions, committed or not"
+        ),
+        "{why:#?}"
+    );
+    // The stronger levels show nothing: READ COMMITTED violates WSS too, REPEATABLE READ
+    // deadlocks.
+    let ruled_out = why.ruled_out.join("\n");
+    assert!(
+        ruled_out.contains("not dirty-read: at read-committed the same case violates WSS too"),
+        "{ruled_out}"
+    );
+}
+
+#[test]
 fn postgres_read_committed_is_shown_statement_by_statement_on_the_committed_state() {
     let (_, findings) = wss_of(
         "postgres-rc-upsert-after-concurrent-delete.sql",

@@ -8,7 +8,7 @@ mod decode;
 mod trigger_log;
 mod version_sets;
 
-use crate::Executor;
+use crate::{phase, Executor};
 use connection::Instrumented;
 use decode::{decode, without_hidden_columns};
 use std::collections::HashMap;
@@ -90,7 +90,7 @@ impl Executor {
         let family = target.profile().family();
         // A plain read at SERIALIZABLE locks (InnoDB) or is tracked by SSI (PostgreSQL).
         let extra_reads = family == SqlFamily::Sqlite || isolation != Isolation::Serializable;
-        let plans = Plans::of(case, family, extra_reads);
+        let plans = phase::time(phase::INSTRUMENT, || Plans::of(case, family, extra_reads));
         let mut rewritten = case.clone();
         // Each setup statement, then the statements its plan adds (triggers); `origin[i]` is
         // the rewritten setup statement that stands for the case's setup statement `i`.

@@ -29,6 +29,7 @@ mod precondition;
 pub mod schedule;
 pub mod snapshot;
 mod statement_order;
+mod uncommitted_replay;
 
 use crate::{Detail, Judged, Oracle, OracleId, SerialLevel, Unjudged};
 use compare::compare;

@@ -22,6 +22,7 @@ use super::precondition::{gap_inserts, gap_inserts_after_aborts, newer_snapshot_
 use super::schedule::{fcrfs, tx_serial, Unit};
 use super::snapshot::snapshot_replay;
 use super::statement_order::statement_order;
+use super::uncommitted_replay::uncommitted_replay;
 use super::{compares_reads, order, savepoints_open_txns, violations, NotShown};
 use crate::permit::{permissions, promises_some_serial_order, Evidence};
 use crate::{Excuse, Permissible, SerialLevel};
@@ -199,6 +200,11 @@ fn decide(
             let units = fcrfs(case, history, savepoints_open_txns(runner))
                 .ok_or("the history cannot be judged")?;
             committed_replay(case, history, &units, runner)
+        }
+        Evidence::UncommittedReplay => {
+            let units = fcrfs(case, history, savepoints_open_txns(runner))
+                .ok_or("the history cannot be judged")?;
+            uncommitted_replay(case, history, &units, runner)
         }
     }
 }

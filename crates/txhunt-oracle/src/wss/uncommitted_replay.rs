@@ -1,0 +1,105 @@
+//! READ UNCOMMITTED decided by replay, statement by statement
+//! ([`Evidence::UncommittedReplay`]): InnoDB's READ UNCOMMITTED reads the newest version of
+//! every row, committed or not, and writes lock rows until their transaction ends (MariaDB
+//! documentation, SET TRANSACTION: "READ UNCOMMITTED … a possible earlier version of a row
+//! might be used"; MySQL 8.0 §17.7.2.1). Such a run is shown by replay: every statement, run
+//! alone on the state all statements that completed before it left (committed or not),
+//! answers as it did concurrently, and that state, with each rolled-back or aborted
+//! transaction's changes taken back where it ended, is the final state.
+//!
+//! A statement is placed where it completed: a statement that waited for a lock read the rows
+//! it waited for after its blocker ended; one that read some rows before the wait and others
+//! after (two moments) does not replay, and the run is not shown. A statement the DBMS failed
+//! with a deadlock or lock timeout changed nothing and is not replayed (its transaction's
+//! fate is part of the run's path). Savepoints are not replayed: a run with one shows
+//! nothing.
+//!
+//! [`Evidence::UncommittedReplay`]: crate::permit::Evidence::UncommittedReplay
+
+use super::schedule::Unit;
+use super::snapshot::{apply, same_outcome, Replays};
+use super::NotShown;
+use txhunt_exec::Runner;
+use txhunt_model::{DbState, ErrorClass, Event, History, StmtKind, TestCase};
+
+/// `Ok` saying how `history`'s transactions (`units`) form a READ UNCOMMITTED execution at
+/// the statement level, or `Err` with the first thing that shows they do not.
+pub fn uncommitted_replay(
+    case: &TestCase,
+    history: &History,
+    units: &[Unit],
+    runner: &dyn Runner,
+) -> Result<String, NotShown> {
+    let state = history.final_state.as_ref().ok_or("no final state")?;
+    if (case.steps.iter()).any(|s| {
+        matches!(
+            s.stmt.kind(),
+            StmtKind::Savepoint | StmtKind::RollbackTo | StmtKind::Release
+        )
+    }) {
+        return Err("savepoints are not replayed statement by statement".into());
+    }
+    let txns = case.txns();
+    let unit_of = |step: usize| units.iter().position(|u| u.steps.contains(&step));
+    // Per unit, where it ended uncommitted: the last event of its transaction.
+    let mut ends: Vec<Option<usize>> = vec![None; units.len()];
+    for (u, unit) in units.iter().enumerate().filter(|(_, u)| !u.committed) {
+        let Some(t) =
+            (unit.steps.first()).and_then(|s| txns.iter().position(|t| t.steps.contains(s)))
+        else {
+            continue;
+        };
+        ends[u] = (history.schedule.iter()).rposition(|e| match e {
+            Event::Completed { step } | Event::Blocked { step } => txns[t].steps.contains(step),
+            Event::Rollback { txn, .. } => *txn == t,
+        });
+    }
+    let replays = Replays::new(case, history, runner);
+    let mut current = replays.initial()?;
+    // Per unit, the changes its statements made (state before, state after).
+    let mut changes: Vec<Vec<(DbState, DbState)>> = vec![Vec::new(); units.len()];
+    for (at, event) in history.schedule.iter().enumerate() {
+        if let Event::Completed { step } = event {
+            let failed = (history.steps[*step].outcome.error())
+                .is_some_and(|e| matches!(e.class, ErrorClass::Deadlock | ErrorClass::LockTimeout));
+            if let Some(u) = unit_of(*step).filter(|_| !failed) {
+                let alone = Unit {
+                    label: units[u].label.clone(),
+                    steps: vec![*step],
+                    explicit: false,
+                    committed: true,
+                    tie: None,
+                };
+                let (after, answers) = replays.run_on(&current, &alone)?;
+                for (s, outcome) in answers {
+                    if !same_outcome(&history.steps[s].outcome, &outcome) {
+                        return Err(format!(
+                            "{} `{}` answered {} concurrently, but alone on the newest versions (committed or not) when it completed answers {}",
+                            units[u].label, case.steps[s].stmt.sql, history.steps[s].outcome, outcome
+                        )
+                        .into());
+                    }
+                }
+                changes[u].push((current, after.clone()));
+                current = after;
+            }
+        }
+        for u in (0..units.len()).filter(|&u| ends[u] == Some(at)) {
+            for (before, after) in changes[u].iter().rev() {
+                current = apply(&current, after, before).map_err(|row| {
+                    format!(
+                        "{}'s rollback cannot be replayed: row {row} it changed was changed again",
+                        units[u].label
+                    )
+                })?;
+            }
+        }
+    }
+    if &current != state {
+        return Err(
+            "the statements' changes in completion order, each rolled-back transaction's taken back, do not give the final state"
+                .into(),
+        );
+    }
+    Ok("every statement answers as it does alone on the newest versions, committed or not, when it completed, and their changes, each rolled-back transaction's taken back where it ended, give the final state".into())
+}
