@@ -22,6 +22,7 @@ fn summary(out: &Output) -> serde_json::Value {
         "elapsed_seconds",
         "cases_per_second",
         "transactions_per_hour",
+        "phases",
     ] {
         assert!(map.remove(timing).is_some(), "{timing} present");
     }

@@ -169,6 +169,70 @@ fn bench_instrument_runs_the_same_cases_plain_and_instrumented_on_postgres() {
 }
 
 #[test]
+fn bench_fuzz_shares_a_campaigns_time_among_its_phases_on_mariadb() {
+    let out_dir = tempfile::tempdir().expect("tempdir");
+    let out = txhunt(&[
+        "bench",
+        "fuzz",
+        "--target",
+        "mariadb",
+        "--cases",
+        "8",
+        "--oracle",
+        "explicit,sdg",
+        "--out",
+        out_dir.path().to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(report["cases"], 8);
+    let phases = report["phases"].as_array().expect("phases");
+    let seconds = |name: &str| {
+        (phases.iter())
+            .find(|p| p["phase"] == name)
+            .and_then(|p| p["seconds"].as_f64())
+            .unwrap_or_else(|| panic!("no phase {name}: {report}"))
+    };
+    for phase in [
+        "create database",
+        "connect",
+        "setup",
+        "execute",
+        "final state",
+        "teardown",
+    ] {
+        assert!(seconds(phase) > 0.0, "{phase}: {report}");
+    }
+    // The SDG oracle's sequential runs are timed inside it.
+    assert!(seconds("oracle sdg/execute") > 0.0, "{report}");
+    let percent: f64 = phases.iter().map(|p| p["percent"].as_f64().unwrap()).sum();
+    assert!((percent - 100.0).abs() < 1e-6, "{report}");
+    // Longest first.
+    let shares: Vec<f64> = phases
+        .iter()
+        .map(|p| p["seconds"].as_f64().unwrap())
+        .collect();
+    assert!(shares.windows(2).all(|w| w[0] >= w[1]), "{report}");
+}
+
+#[test]
+fn bench_protocol_compares_the_protocol_with_raw_replay_on_sqlite() {
+    let out = txhunt(&[
+        "bench", "protocol", "--target", "sqlite", "--cases", "10", "--repeat", "1", "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(report["cases"], 10);
+    let ms = |key: &str| report[key].as_f64().unwrap();
+    assert!(ms("raw_ms") > 0.0 && ms("protocol_ms") > 0.0, "{report}");
+    assert!((ms("ratio") - ms("protocol_ms") / ms("raw_ms")).abs() < 1e-9);
+    assert!(report["statements"].as_u64().unwrap() >= 10, "{report}");
+}
+
+#[test]
 fn wss_verdicts_are_permissible_with_their_reason_or_bug_candidates_with_exit_1() {
     let files = examples("wss");
     let semi = files
