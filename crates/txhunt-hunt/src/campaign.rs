@@ -14,9 +14,10 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 use txhunt_db::{Target, TargetError};
 use txhunt_exec::phase;
+use txhunt_model::pattern::Pattern;
 use txhunt_model::{History, Isolation, TestCase};
 use txhunt_oracle::{Finding, OracleId};
-use txhunt_sql::{generate, GenConfig};
+use txhunt_sql::{generate, generate_guided, GenConfig};
 
 /// The phase of generating a case ([`txhunt_exec::phase`]).
 pub const GENERATE: &str = "generate";
@@ -54,6 +55,9 @@ pub struct Campaign {
     pub history: Option<crate::export::HistoryFormat>,
     /// How bug candidates are reduced ([`crate::reduce`]), or `None` not to reduce them.
     pub reduce: Option<AutoReduce>,
+    /// The anomaly patterns that guide generation (APTrans; each case draws one by its seed
+    /// and realises it, [`txhunt_sql::generate_guided`]), or none: random cases.
+    pub patterns: Vec<Pattern>,
 }
 
 /// The automatic reduction of a campaign's findings. A reduction runs in the worker that
@@ -99,6 +103,18 @@ pub fn run(
     stop: &AtomicBool,
     progress: &(dyn Fn(&Stats) + Sync),
 ) -> Result<Summary, HuntError> {
+    let targets = targets.into_iter().map(Arc::from).collect();
+    run_shared(campaign, targets, reopen, stop, progress)
+}
+
+/// [`run`] on targets the caller keeps too (several campaigns on one server).
+pub fn run_shared(
+    campaign: &Campaign,
+    targets: Vec<Arc<dyn Target>>,
+    reopen: &(dyn Fn(usize) -> Result<Box<dyn Target>, TargetError> + Sync),
+    stop: &AtomicBool,
+    progress: &(dyn Fn(&Stats) + Sync),
+) -> Result<Summary, HuntError> {
     let first = targets.first().ok_or(HuntError::NoTarget)?;
     let name = first.name();
     let dialect = txhunt_sql::dialect::for_family(first.profile().family());
@@ -116,10 +132,7 @@ pub fn run(
     } else {
         name
     };
-    let targets: Vec<RwLock<Arc<dyn Target>>> = targets
-        .into_iter()
-        .map(|t| RwLock::new(Arc::from(t)))
-        .collect();
+    let targets: Vec<RwLock<Arc<dyn Target>>> = targets.into_iter().map(RwLock::new).collect();
     let stats = Mutex::new(Stats::default());
     let next = AtomicU64::new(0);
     let started = Instant::now();
@@ -225,8 +238,12 @@ pub fn run(
         let level = levels[(seed % levels.len() as u64) as usize];
         let mode = (!modes.is_empty()).then(|| modes[((seed >> 8) % modes.len() as u64) as usize]);
         let (judged, times) = phase::measure(|| -> Result<_, HuntError> {
-            let generated = phase::time(GENERATE, || {
-                generate(seed, &campaign.generator, dialect, level, mode)
+            let pattern = (!campaign.patterns.is_empty()).then(|| {
+                &campaign.patterns[((seed >> 16) % campaign.patterns.len() as u64) as usize]
+            });
+            let generated = phase::time(GENERATE, || match pattern {
+                Some(p) => generate_guided(seed, &campaign.generator, dialect, (level, mode), p),
+                None => generate(seed, &campaign.generator, dialect, level, mode),
             });
             let infrastructure = |why: String| {
                 tracing::warn!("case {index}: infrastructure failure, retried: {why}");
@@ -275,13 +292,16 @@ pub fn run(
                 }
                 Ok(())
             })?;
-            Ok(Some((generated, runs)))
+            Ok(Some((generated, runs, pattern)))
         });
-        let Some((generated, runs)) = judged? else {
+        let Some((generated, runs, pattern)) = judged? else {
             return Ok(());
         };
         let mut all = stats.lock().unwrap_or_else(|p| p.into_inner());
         all.record(&generated, &runs[0].history);
+        if let Some(pattern) = pattern.filter(|_| generated.pattern.is_some()) {
+            all.pattern(pattern, &runs[0].history, &runs[0].findings);
+        }
         all.timed(&times);
         for run in &runs {
             for finding in run.findings.iter().chain(&run.compared) {
@@ -330,7 +350,7 @@ pub fn run(
 }
 
 /// The isolation levels every target offers, in the first target's order.
-fn common_levels(targets: &[Box<dyn Target>]) -> Vec<Isolation> {
+fn common_levels(targets: &[Arc<dyn Target>]) -> Vec<Isolation> {
     targets[0]
         .profile()
         .isolation_levels()

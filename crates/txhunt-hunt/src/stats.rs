@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 use std::collections::BTreeMap;
+use txhunt_model::pattern::Pattern;
 use txhunt_model::{ErrorClass, History, Outcome, TxnStatus};
 use txhunt_oracle::{Finding, Signature, Unjudged};
 use txhunt_sql::GeneratedCase;
@@ -104,6 +105,23 @@ pub struct LevelStats {
     /// Adya phenomena the DSG oracle observed at the level, per phenomenon (`G-single`).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub anomalies: BTreeMap<String, Observed>,
+    /// Per anomaly pattern that guided cases at the level (`--guide patterns`), what came of
+    /// it.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub patterns: BTreeMap<String, Coverage>,
+}
+
+/// What came of the cases one anomaly pattern guided.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Coverage {
+    /// Cases that realised the pattern's operations on shared rows in its order.
+    pub attempted: u64,
+    /// Of those, runs in which the DSG oracle observed the pattern's phenomenon (allowed or
+    /// not); a pattern with no DSG phenomenon (a snapshot-start one) is never observed so.
+    pub observed: u64,
+    /// Of those, runs in which the DBMS made a statement wait for a lock or aborted a
+    /// transaction: it prevented the pattern's schedule.
+    pub prevented: u64,
 }
 
 /// How often a phenomenon was observed at one level.
@@ -116,6 +134,22 @@ pub struct Observed {
 }
 
 impl Stats {
+    /// Counts a case `pattern` guided, run as `history`, in which the single-run oracles
+    /// found `findings`.
+    pub fn pattern(&mut self, pattern: &Pattern, history: &History, findings: &[Finding]) {
+        let observed = pattern
+            .class
+            .is_some_and(|class| (findings.iter()).any(|f| f.signature == Signature::Dsg(class)));
+        let prevented = history.steps.iter().any(|s| s.blocked)
+            || (history.txns.iter()).any(|t| matches!(t.status, TxnStatus::Aborted { .. }));
+        let coverage = (self.level(history).patterns)
+            .entry(pattern.name.to_string())
+            .or_default();
+        coverage.attempted += 1;
+        coverage.observed += u64::from(observed);
+        coverage.prevented += u64::from(prevented);
+    }
+
     /// Adds one case's phase times to [`Stats::phases`].
     pub fn timed(&mut self, times: &txhunt_exec::phase::Times) {
         for (path, own) in times.exclusive() {

@@ -26,6 +26,7 @@ fn campaign(out: &std::path::Path, workers: usize) -> Campaign {
         },
         history: None,
         reduce: None,
+        patterns: Vec::new(),
     }
 }
 

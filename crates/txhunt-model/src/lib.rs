@@ -16,6 +16,8 @@ pub mod history;
 pub mod isolation;
 pub mod kind;
 pub mod outcome;
+/// APTrans's 46 anomaly patterns (paper 004) as data, with their dependency edges.
+pub mod pattern;
 pub mod scenario;
 pub mod state;
 pub mod value;

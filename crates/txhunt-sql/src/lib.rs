@@ -12,5 +12,5 @@ pub mod rewrite;
 pub mod simplify;
 
 pub use dialect::{Dialect, Feature};
-pub use gen::{generate, GenConfig, GeneratedCase};
+pub use gen::{generate, generate_guided, GenConfig, GeneratedCase};
 pub use render::render;

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 use txhunt_db::open_target;
 use txhunt_exec::{parse_duration, Executor};
-use txhunt_hunt::bench::{Checker, CrossCheckConfig, PhaseReport};
+use txhunt_hunt::bench::{Checker, CrossCheckConfig, GuideConfig, PhaseReport};
 use txhunt_hunt::{Campaign, Judge};
 use txhunt_model::Isolation;
 use txhunt_sql::GenConfig;
@@ -33,6 +33,38 @@ pub enum BenchCommand {
     Fuzz(FuzzBenchArgs),
     /// The protocol versus raw replay of the same cases' statements on one connection.
     Protocol(ProtocolArgs),
+    /// Random versus pattern-guided generation: cases and seconds until the DSG oracle first
+    /// observes each anomaly class the level allows, median over seeds.
+    Guide(GuideArgs),
+}
+
+/// Arguments of `txhunt bench guide`.
+#[derive(Args)]
+pub struct GuideArgs {
+    /// The target: `sqlite`, `turso`, `mariadb`, `postgres` or a server URL.
+    #[arg(long, default_value = "sqlite")]
+    target: String,
+    /// Where the server binaries are, for `mariadb|postgres`.
+    #[arg(long)]
+    bin_dir: Option<PathBuf>,
+    /// The isolation level, or `all` (each the target supports).
+    #[arg(long, default_value = "all")]
+    isolation: String,
+    /// Seeds run each way.
+    #[arg(long, default_value_t = 5, value_parser = crate::flags::at_least_one)]
+    seeds: usize,
+    /// The first seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The most time one campaign (one level, seed and way) may take.
+    #[arg(long, default_value = "60s", value_parser = parse_duration)]
+    budget: Duration,
+    /// Where the campaigns save their findings.
+    #[arg(long, default_value = "txhunt-out")]
+    out: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
 }
 
 /// Arguments of `txhunt bench fuzz`.
@@ -203,6 +235,27 @@ pub fn bench(command: &BenchCommand) -> anyhow::Result<bool> {
             let report = phases(args)?;
             print(args.format, &report, || report.text())
         }
+        BenchCommand::Guide(args) => {
+            crate::paths::writable_dir("--out", &args.out)?;
+            let target = open_target(&args.target, args.bin_dir.as_deref())?;
+            let levels = crate::levels::isolation_flag(&args.isolation, target.as_ref())?;
+            let config = GuideConfig {
+                levels,
+                first_seed: args.seed,
+                seeds: args.seeds,
+                budget: args.budget,
+                out: args.out.clone(),
+            };
+            let reopen = |_: usize| open_target(&args.target, args.bin_dir.as_deref());
+            crate::interrupt::make_graceful();
+            let report = txhunt_hunt::bench::guide(
+                std::sync::Arc::from(target),
+                &reopen,
+                &config,
+                crate::interrupt::stop_flag(),
+            )?;
+            print(args.format, &report, || report.text())
+        }
         BenchCommand::Protocol(args) => {
             let (target, generated) = (args.generated.open()?, &args.generated);
             let report = txhunt_hunt::bench::protocol(
@@ -239,6 +292,7 @@ fn phases(args: &FuzzBenchArgs) -> anyhow::Result<PhaseReport> {
         },
         history: None,
         reduce: None,
+        patterns: Vec::new(),
     };
     let reopen = |_: usize| open_target(&generated.target, generated.bin_dir.as_deref());
     crate::interrupt::make_graceful();

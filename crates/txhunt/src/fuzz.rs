@@ -16,6 +16,7 @@ use txhunt_exec::{parse_duration, BlockDetection, Executor};
 use txhunt_hunt::export::HistoryFormat;
 use txhunt_hunt::report::campaign::{progress_line, summary as summary_text};
 use txhunt_hunt::{AutoReduce, Campaign, Judge, Stats};
+use txhunt_model::pattern::{self, Pattern};
 use txhunt_sql::GenConfig;
 
 /// Arguments of `txhunt fuzz`.
@@ -92,6 +93,47 @@ pub struct FuzzArgs {
     /// Reduce permissible findings too (to measure the reducer where bug candidates are few).
     #[arg(long, conflicts_with = "no_reduce")]
     reduce_permissible: bool,
+    /// How cases are generated: `random`, or `patterns`: each case realises one of APTrans's
+    /// 46 anomaly patterns (its reads and writes on shared rows, in its order), the rest
+    /// random; the summary then lists per pattern how often it was attempted, observed by the
+    /// DSG oracle and prevented by the DBMS.
+    #[arg(long, value_enum, default_value_t = Guide::Random)]
+    guide: Guide,
+    /// Only these anomaly patterns (comma list of names: `dirty-write`, `dirty-read`,
+    /// `lost-update`, `non-repeatable-read`, `write-skew`, `read-skew`, `aptrans-1` …
+    /// `aptrans-40`); implies `--guide patterns`.
+    #[arg(long, value_delimiter = ',')]
+    pattern: Vec<String>,
+}
+
+/// How `fuzz` generates cases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Guide {
+    /// Random cases.
+    Random,
+    /// Cases guided by anomaly patterns.
+    Patterns,
+}
+
+/// The patterns that guide generation: none for random cases, the named ones, or all.
+fn patterns(args: &FuzzArgs) -> anyhow::Result<Vec<Pattern>> {
+    if !args.pattern.is_empty() {
+        return (args.pattern.iter())
+            .map(|name| {
+                pattern::by_name(name).with_context(|| {
+                    let known: Vec<&str> = pattern::all().iter().map(|p| p.name).collect();
+                    format!(
+                        "--pattern: no pattern named `{name}`; known: {}",
+                        known.join(", ")
+                    )
+                })
+            })
+            .collect();
+    }
+    Ok(match args.guide {
+        Guide::Random => Vec::new(),
+        Guide::Patterns => pattern::all(),
+    })
 }
 
 /// Runs the campaign; `Ok(true)` when it found no bug candidate.
@@ -147,6 +189,7 @@ pub fn fuzz(args: &FuzzArgs) -> anyhow::Result<bool> {
             budget: args.reduce_budget,
             permissible: args.reduce_permissible,
         }),
+        patterns: patterns(args)?,
     };
     interrupt::make_graceful();
     let bar = progress_bar();

@@ -268,3 +268,46 @@ fn fuzz_reduces_each_finding_and_writes_the_reduction_beside_it() {
         .iter()
         .all(|(name, _)| !name.contains(".reduced.")));
 }
+
+#[test]
+fn guided_cases_realise_a_lost_update_that_read_committed_allows_and_repeatable_read_prevents() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |level: &str| {
+        let out = txhunt(&[
+            "fuzz",
+            "--target",
+            "postgres",
+            "--isolation",
+            level,
+            "--pattern",
+            "lost-update",
+            "--seed",
+            "3",
+            "--cases",
+            "12",
+            "--out",
+            dir.path().join(level).to_str().unwrap(),
+            "--format",
+            "json",
+        ]);
+        let json = summary(&out);
+        json["levels"][level]["patterns"]["lost-update"].clone()
+    };
+    let rc = run("read-committed");
+    let attempted = rc["attempted"].as_u64().unwrap();
+    assert!(attempted >= 8, "most cases realise the pattern: {rc}");
+    // PostgreSQL's READ COMMITTED lets T1 write over the version T2 committed after T1 read.
+    assert!(rc["observed"].as_u64().unwrap() >= 1, "{rc}");
+    // Its REPEATABLE READ refuses T1's write (first updater wins) every time the schedule
+    // is the pattern's.
+    let rr = run("repeatable-read");
+    assert_eq!(rr["observed"], 0, "{rr}");
+    assert!(rr["prevented"].as_u64().unwrap() >= 1, "{rr}");
+    let unknown = txhunt(&["fuzz", "--cases", "1", "--pattern", "lost-updates"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&unknown.stderr);
+    assert!(
+        stderr.contains("--pattern: no pattern named `lost-updates`; known: dirty-write"),
+        "{stderr}"
+    );
+}

@@ -5,11 +5,14 @@
 //! `txhunt bench dsg` ([`dsg()`]) times the DSG oracle's check of synthetic histories of growing
 //! size, and the ratio of each size's time to the previous one's.
 //! `txhunt bench protocol` ([`protocol()`]: the protocol versus raw replay on one connection);
-//! `txhunt bench fuzz` ([`PhaseReport`]) shows where a campaign's time goes, phase by phase.
+//! `txhunt bench fuzz` ([`PhaseReport`]) shows where a campaign's time goes, phase by phase;
+//! `txhunt bench guide` ([`guide()`]: random versus pattern-guided generation, time to the
+//! first observation of each anomaly class).
 
 mod block;
 mod cross_check;
 mod dsg;
+mod guide;
 mod instrument;
 mod phases;
 mod protocol;
@@ -20,6 +23,7 @@ pub use cross_check::{
     Tally, BRUTE_FORCE_LIMIT,
 };
 pub use dsg::{dsg, DsgReport, DsgSize};
+pub use guide::{guide, ClassTimes, FirstSeen, GuideConfig, GuideReport};
 pub use instrument::{instrument, InstrumentReport};
 pub use phases::{PhaseReport, PhaseTime};
 pub use protocol::{protocol, ProtocolReport};

@@ -78,6 +78,7 @@ pub fn summary(summary: &Summary, out: &Path) -> String {
         );
     }
     anomalies(&mut text, s);
+    patterns(&mut text, s);
     if s.findings.is_empty() {
         let _ = writeln!(text, "bug candidates: none");
     }
@@ -144,6 +145,28 @@ fn anomalies(text: &mut String, s: &Stats) {
                 text,
                 "{level:<20} {class:<10} {:>8} {:>10}",
                 n.allowed, n.forbidden
+            );
+        }
+    }
+}
+
+/// The anomaly patterns that guided cases, per level: attempted, observed by the DSG oracle,
+/// prevented by the DBMS (a lock wait or an abort).
+fn patterns(text: &mut String, s: &Stats) {
+    if s.levels.values().all(|l| l.patterns.is_empty()) {
+        return;
+    }
+    let _ = writeln!(
+        text,
+        "{:<20} {:<22} {:>9} {:>9} {:>9}",
+        "patterns", "pattern", "attempted", "observed", "prevented"
+    );
+    for (level, l) in &s.levels {
+        for (name, c) in &l.patterns {
+            let _ = writeln!(
+                text,
+                "{level:<20} {name:<22} {:>9} {:>9} {:>9}",
+                c.attempted, c.observed, c.prevented
             );
         }
     }

@@ -12,6 +12,7 @@
 
 mod data;
 mod expr;
+pub mod guided;
 mod schema;
 mod stmt;
 mod txn;
@@ -19,6 +20,7 @@ mod txn;
 use crate::dialect::Dialect;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use txhunt_model::pattern::Pattern;
 use txhunt_model::{Isolation, Mode};
 
 pub use txn::GeneratedCase;
@@ -61,6 +63,33 @@ pub fn generate(
     isolation: Isolation,
     mode: Option<Mode>,
 ) -> GeneratedCase {
+    generate_with(seed, config, dialect, (isolation, mode), Gen::case)
+}
+
+/// Generates one test case from `seed` guided by `pattern` (APTrans; see [`guided`]): its
+/// operations on shared rows in its schedule order, the rest random. A case whose tables
+/// hold too few rows for the pattern's items is a random one
+/// ([`GeneratedCase::pattern`] is then `None`).
+pub fn generate_guided(
+    seed: u64,
+    config: &GenConfig,
+    dialect: &'static dyn Dialect,
+    (isolation, mode): (Isolation, Option<Mode>),
+    pattern: &Pattern,
+) -> GeneratedCase {
+    generate_with(seed, config, dialect, (isolation, mode), |gen| {
+        gen.guided_case(pattern)
+    })
+}
+
+/// A case `make` generates from `seed`, with its header filled in.
+fn generate_with(
+    seed: u64,
+    config: &GenConfig,
+    dialect: &'static dyn Dialect,
+    (isolation, mode): (Isolation, Option<Mode>),
+    make: impl FnOnce(&mut Gen) -> GeneratedCase,
+) -> GeneratedCase {
     let mut gen = Gen {
         rng: ChaCha8Rng::seed_from_u64(seed),
         dialect,
@@ -69,13 +98,19 @@ pub fn generate(
         tables: Vec::new(),
         rows: Vec::new(),
     };
-    let mut case = gen.case();
+    let mut case = make(&mut gen);
     case.case.header.isolation = vec![isolation];
     case.case.header.mode = mode;
     case.case
         .header
         .extra
         .push(("seed".into(), seed.to_string()));
+    if let Some(pattern) = case.pattern {
+        case.case
+            .header
+            .extra
+            .push(("pattern".into(), pattern.to_string()));
+    }
     case
 }
 

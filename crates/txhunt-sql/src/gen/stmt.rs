@@ -189,7 +189,7 @@ impl Gen {
     /// `SET` pairs for an UPDATE or upsert of table `t`: one or two non-key columns (a fresh
     /// version too, in instrumentable mode), set to a constant or, for numbers, to
     /// `column + k`.
-    fn assignments(&mut self, t: usize) -> Vec<(String, Expr)> {
+    pub(super) fn assignments(&mut self, t: usize) -> Vec<(String, Expr)> {
         let table = self.tables[t].clone();
         let settable: Vec<usize> = (0..table.columns.len())
             .filter(|&i| {

@@ -17,11 +17,40 @@ pub struct GeneratedCase {
     pub init_kinds: Vec<&'static str>,
     /// The kind of each step (`select`, `select-for-update`, `upsert`, `begin`, …).
     pub kinds: Vec<&'static str>,
+    /// The anomaly pattern that guided the case ([`super::generate_guided`]), if one did.
+    pub pattern: Option<&'static str>,
 }
 
 impl Gen {
     /// A whole case.
     pub fn case(&mut self) -> GeneratedCase {
+        let setup = self.setup();
+        self.random_case(setup)
+    }
+
+    /// A case of random transactions after `setup` (its statements and their kinds).
+    pub(super) fn random_case(
+        &mut self,
+        (init, init_kinds): (Vec<txhunt_model::Stmt>, Vec<&'static str>),
+    ) -> GeneratedCase {
+        let txns = self.transactions();
+        let (steps, kinds) = self.submitted_order(txns);
+        GeneratedCase {
+            case: TestCase {
+                header: Header::default(),
+                init,
+                steps,
+                final_expect: Vec::new(),
+            },
+            init_kinds,
+            kinds,
+            pattern: None,
+        }
+    }
+
+    /// The setup statements (schema, indexes, rows) and their kinds; the schema and rows are
+    /// kept for the statements that follow.
+    pub(super) fn setup(&mut self) -> (Vec<txhunt_model::Stmt>, Vec<&'static str>) {
         let (tables, indexes) = self.schema();
         self.tables = tables.clone();
         let mut init = Vec::new();
@@ -54,19 +83,8 @@ impl Gen {
             init_kinds.push("insert-data");
         }
         self.rows = data.into_iter().map(|(_, rows)| rows).collect();
-
-        let txns = self.transactions();
-        let (steps, kinds) = self.submitted_order(txns);
-        GeneratedCase {
-            case: TestCase {
-                header: Header::default(),
-                init: init.into_iter().map(txhunt_model::Stmt::new).collect(),
-                steps,
-                final_expect: Vec::new(),
-            },
-            init_kinds,
-            kinds,
-        }
+        let init = init.into_iter().map(txhunt_model::Stmt::new).collect();
+        (init, init_kinds)
     }
 
     /// 1 to `max_txns` transactions, explicit (BEGIN, statements, COMMIT or ROLLBACK, now and

@@ -1,0 +1,267 @@
+//! Cases guided by an anomaly pattern (APTrans, paper 004 §3.3): the pattern's statement-type,
+//! data-access and schedule-order constraints, realised on the generator's random schema
+//! and rows.
+//!
+//! * **Data access** (the paper's condition alignment): each data item of the pattern (`x`,
+//!   `y`) becomes one initial row, a different one per item, picked at random among the rows
+//!   of the tables with a primary key and a column outside it; a statement on the item
+//!   selects exactly that row by its primary key, and a write sets only columns outside it,
+//!   so the row stays the item.
+//! * **Statement types**: a read is `SELECT * … WHERE <row>`, a write an `UPDATE … SET
+//!   <one or two non-key columns> WHERE <row>`, a commit `COMMIT`, an abort `ROLLBACK`.
+//!   Whether a write installs the version the pattern names is the DBMS's business: the
+//!   pattern is what the case lets happen if the DBMS lets it.
+//! * **Schedule order**: every transaction begins first (APTrans assumes all of them have
+//!   begun before the first operation), then the operations are submitted in the pattern's
+//!   order, transaction `Ti` on session `ti`.
+//! * **The rest stays random**: each transaction gets, with probability
+//!   [`NOISE`], one random data statement of the generator's at a random place among its
+//!   operations (never after its commit or abort).
+//!
+//! A case whose tables hold fewer rows than the pattern has items cannot realise it: it is
+//! a random case, and says so by [`GeneratedCase::pattern`] being `None`.
+
+use super::{Gen, GeneratedCase};
+use crate::ast::{BinOp, Expr, Select, SelectItem, Stmt, Update};
+use crate::render::render;
+use rand::RngExt;
+use txhunt_model::pattern::{OpKind, Pattern};
+use txhunt_model::{Header, Step, TestCase, Value};
+
+/// How likely each transaction of a guided case gets one random data statement more.
+pub const NOISE: f64 = 0.3;
+
+impl Gen {
+    /// A case that realises `pattern` if the DBMS lets it (see the module docs).
+    pub fn guided_case(&mut self, pattern: &Pattern) -> GeneratedCase {
+        let (init, init_kinds) = self.setup();
+        let items = pattern.items();
+        let Some(rows) = self.distinct_rows(items.len()) else {
+            return self.random_case((init, init_kinds));
+        };
+        let txns = pattern.txns();
+        // Per transaction, the pattern operation after which its noise statement goes.
+        let noise: Vec<Option<usize>> = (txns.iter())
+            .map(|&t| {
+                let ops = pattern.ops.iter().filter(|o| o.txn == t).count();
+                (ops > 1 && self.rng.random_bool(NOISE)).then(|| self.rng.random_range(0..ops - 1))
+            })
+            .collect();
+        let mut steps: Vec<(u8, Stmt, &'static str)> =
+            txns.iter().map(|&t| (t, Stmt::Begin, "begin")).collect();
+        let mut done = vec![0usize; txns.len()];
+        for op in &pattern.ops {
+            let k = txns
+                .iter()
+                .position(|&t| t == op.txn)
+                .expect("the op's transaction");
+            let (stmt, kind) = match (op.kind, op.item) {
+                (OpKind::Commit, _) => (Stmt::Commit, "commit"),
+                (OpKind::Abort, _) => (Stmt::Rollback, "rollback"),
+                (kind, Some(item)) => {
+                    let i = items
+                        .iter()
+                        .position(|&x| x == item)
+                        .expect("the op's item");
+                    let (t, row) = rows[i].clone();
+                    if kind == OpKind::Read {
+                        self.read_row(t, row)
+                    } else {
+                        self.write_row(t, row)
+                    }
+                }
+                (_, None) => continue,
+            };
+            steps.push((op.txn, stmt, kind));
+            if noise[k] == Some(done[k]) {
+                let (stmt, kind) = self.data_stmt();
+                steps.push((op.txn, stmt, kind));
+            }
+            done[k] += 1;
+        }
+        let kinds = steps.iter().map(|(_, _, kind)| *kind).collect();
+        let steps = (steps.into_iter())
+            .map(|(t, stmt, _)| Step {
+                session: format!("t{t}"),
+                stmt: txhunt_model::Stmt::new(render(&stmt, self.dialect)),
+            })
+            .collect();
+        GeneratedCase {
+            case: TestCase {
+                header: Header::default(),
+                init,
+                steps,
+                final_expect: Vec::new(),
+            },
+            init_kinds,
+            kinds,
+            pattern: Some(pattern.name),
+        }
+    }
+
+    /// `n` different initial rows of tables with a primary key and a column outside it (the
+    /// column a write sets), each as its table and the condition that selects exactly it by
+    /// its key; `None` when the tables hold fewer.
+    fn distinct_rows(&mut self, n: usize) -> Option<Vec<(usize, Expr)>> {
+        let mut all: Vec<(usize, usize)> = Vec::new();
+        for (t, rows) in self.rows.iter().enumerate() {
+            let table = &self.tables[t];
+            let settable = (table.columns.iter()).any(|c| {
+                !table.primary_key.contains(&c.name)
+                    && !c.name.ends_with("_ver")
+                    && !c.name.ends_with("_fk")
+            });
+            if table.primary_key.is_empty() || !settable {
+                // Without a key a write would change what selects the row, and without a
+                // column a write may set there is no write: the pattern would lose the item.
+                continue;
+            }
+            let key = |row: &Vec<Value>| -> Vec<Value> {
+                (table.columns.iter().zip(row))
+                    .filter(|(c, _)| table.primary_key.contains(&c.name))
+                    .map(|(_, v)| v.clone())
+                    .collect()
+            };
+            let keys: Vec<Vec<Value>> = rows.iter().map(key).collect();
+            all.extend(
+                (0..rows.len())
+                    .filter(|&r| keys.iter().filter(|k| **k == keys[r]).count() == 1)
+                    .map(|r| (t, r)),
+            );
+        }
+        if all.len() < n {
+            return None;
+        }
+        let mut chosen = Vec::new();
+        for _ in 0..n {
+            let (t, r) = all.swap_remove(self.rng.random_range(0..all.len()));
+            chosen.push((t, self.row_condition(t, r)));
+        }
+        Some(chosen)
+    }
+
+    /// The condition that selects row `r` of table `t`: its primary key's values.
+    fn row_condition(&self, t: usize, r: usize) -> Expr {
+        let table = &self.tables[t];
+        let row = &self.rows[t][r];
+        (table.columns.iter().zip(row))
+            .filter(|(c, _)| table.primary_key.contains(&c.name))
+            .map(|(c, v)| Expr::col(&c.name).binary(BinOp::Eq, Expr::lit(v.clone())))
+            .reduce(|a, b| a.binary(BinOp::And, b))
+            .expect("a table has columns")
+    }
+
+    /// The read of one row.
+    fn read_row(&mut self, t: usize, row: Expr) -> (Stmt, &'static str) {
+        let select = Select {
+            items: vec![SelectItem::Star],
+            from: self.tables[t].name.clone(),
+            join: None,
+            filter: Some(row),
+            group_by: Vec::new(),
+            lock: None,
+        };
+        (Stmt::Select(select), "select")
+    }
+
+    /// A write of one row: one or two of its non-key columns set.
+    fn write_row(&mut self, t: usize, row: Expr) -> (Stmt, &'static str) {
+        let update = Update {
+            table: self.tables[t].name.clone(),
+            set: self.assignments(t),
+            filter: Some(row),
+        };
+        (Stmt::Update(update), "update")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::dialect::for_family;
+    use crate::gen::{generate_guided, GenConfig};
+    use txhunt_model::pattern;
+    use txhunt_model::{Isolation, SqlFamily};
+
+    /// The WHERE clause of `sql`, if it has one.
+    fn condition(sql: &str) -> Option<&str> {
+        sql.split_once(" WHERE ").map(|(_, w)| w)
+    }
+
+    #[test]
+    fn a_lost_update_case_reads_and_writes_one_row_in_the_patterns_order() {
+        let lost = pattern::by_name("lost-update").expect("a pattern");
+        let dialect = for_family(SqlFamily::Postgres);
+        let mut guided = 0;
+        for seed in 0..40 {
+            let generated = generate_guided(
+                seed,
+                &GenConfig::default(),
+                dialect,
+                (Isolation::ReadCommitted, None),
+                &lost,
+            );
+            let case = &generated.case;
+            if generated.pattern.is_none() {
+                continue;
+            }
+            guided += 1;
+            assert!(case
+                .header
+                .extra
+                .contains(&("pattern".into(), "lost-update".into())));
+            let steps: Vec<(&str, &str)> = (case.steps.iter())
+                .map(|s| (s.session.as_str(), s.stmt.sql.as_str()))
+                .collect();
+            assert_eq!(steps[..2], [("t1", "BEGIN"), ("t2", "BEGIN")], "{steps:?}");
+            // R1[x0] W2[x1] C2 W1[x2] C1: the pattern's operations, in order, all on one row.
+            let at = |from: usize, session: &str, starts: &str| -> usize {
+                (from..steps.len())
+                    .find(|&i| steps[i].0 == session && steps[i].1.starts_with(starts))
+                    .unwrap_or_else(|| {
+                        panic!("no {starts} of {session} after step {from}: {steps:?}")
+                    })
+            };
+            let read = at(2, "t1", "SELECT");
+            let write2 = at(read, "t2", "UPDATE");
+            let commit2 = at(write2, "t2", "COMMIT");
+            let write1 = at(commit2, "t1", "UPDATE");
+            let commit1 = at(write1, "t1", "COMMIT");
+            assert_eq!(commit1, steps.len() - 1, "{steps:?}");
+            let row = condition(steps[read].1).expect("the read selects one row");
+            assert_eq!(condition(steps[write2].1), Some(row), "{steps:?}");
+            assert_eq!(condition(steps[write1].1), Some(row), "{steps:?}");
+        }
+        assert!(
+            guided >= 30,
+            "only {guided} of 40 cases realised the pattern"
+        );
+    }
+
+    #[test]
+    fn a_pattern_on_two_items_uses_two_different_rows() {
+        let skew = pattern::by_name("aptrans-37").expect("a pattern");
+        let dialect = for_family(SqlFamily::Mysql);
+        for seed in 0..20 {
+            let generated = generate_guided(
+                seed,
+                &GenConfig::default(),
+                dialect,
+                (Isolation::RepeatableRead, None),
+                &skew,
+            );
+            if generated.pattern.is_none() {
+                continue;
+            }
+            // R1[x0] R2[y0] …: the first two reads (one per transaction, after the BEGINs)
+            // select different rows.
+            let steps = &generated.case.steps;
+            let first = |session: &str| {
+                (steps.iter())
+                    .find(|s| s.session == session && s.stmt.sql.starts_with("SELECT"))
+                    .map(|s| s.stmt.sql.clone())
+                    .expect("a read")
+            };
+            assert_ne!(first("t1"), first("t2"), "{steps:?}");
+        }
+    }
+}
