@@ -233,6 +233,46 @@ fn bench_protocol_compares_the_protocol_with_raw_replay_on_sqlite() {
 }
 
 #[test]
+fn bench_guide_measures_random_and_guided_cases_to_each_allowed_class() {
+    let out_dir = tempfile::tempdir().expect("tempdir");
+    let out = txhunt(&[
+        "bench",
+        "guide",
+        "--target",
+        "sqlite",
+        "--isolation",
+        "read-uncommitted",
+        "--seeds",
+        "1",
+        "--budget",
+        "3s",
+        "--out",
+        out_dir.path().to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let classes = report["classes"].as_array().expect("classes");
+    let class = |name: &str| {
+        (classes.iter())
+            .find(|c| c["class"] == name)
+            .unwrap_or_else(|| panic!("no {name}: {report}"))
+    };
+    // SQLite's READ UNCOMMITTED (shared cache) lets dirty and intermediate reads through;
+    // its SERIALIZABLE, not asked here, allows nothing.
+    for name in ["G1a", "G1b", "G-single"] {
+        let guided = &class(name)["guided"];
+        assert_eq!(guided["observed"], 1, "{name}: {report}");
+        assert!(guided["median_cases"].as_f64().unwrap() >= 1.0, "{report}");
+    }
+    assert!(
+        classes.iter().all(|c| c["level"] == "read-uncommitted"),
+        "{report}"
+    );
+}
+
+#[test]
 fn wss_verdicts_are_permissible_with_their_reason_or_bug_candidates_with_exit_1() {
     let files = examples("wss");
     let semi = files

@@ -1,11 +1,13 @@
 //! `txhunt bench guide`: how soon each anomaly class is first observed, random versus
 //! pattern-guided generation (APTrans, paper 004 §3.3). For each level and each Adya class the
 //! target's profile says the level allows, over several seeds, one campaign of random cases
-//! and one of cases guided by every anomaly pattern run (one worker, the explicit and DSG
-//! oracles) until the DSG oracle has observed every allowed class or the budget is spent; the
-//! report gives per class the median number of cases and seconds to its first observation
-//! each way, and the ratio of the medians (random over guided: how many times sooner guidance
-//! gets there).
+//! runs until the DSG oracle has observed every allowed class or the budget is spent, and per
+//! class one campaign of cases guided by the patterns of that class (every pattern for a class
+//! none has: G2's predicate cycles), as a user hunting that anomaly would run `--pattern`,
+//! until it observed the class (one worker each, the explicit and DSG oracles). The report
+//! gives per class the median number of cases and seconds to its first observation each way,
+//! and the ratio of the medians (random over guided: how many times sooner guidance gets
+//! there).
 //!
 //! A seed that never observed a class within the budget counts as later than every seed that
 //! did: a median that falls on such a seed is "not within the budget" (`None`).
@@ -23,7 +25,8 @@ use std::time::{Duration, Instant};
 use txhunt_db::{Target, TargetError};
 use txhunt_exec::Executor;
 use txhunt_model::adya::Phenomenon;
-use txhunt_model::{pattern, Isolation};
+use txhunt_model::pattern::{self, Pattern};
+use txhunt_model::Isolation;
 use txhunt_sql::GenConfig;
 
 /// How `txhunt bench guide` runs.
@@ -102,21 +105,31 @@ pub fn guide(
         // Per way (random, guided), per class, the seeds' first observations.
         let mut seen: [BTreeMap<Phenomenon, Vec<Option<Seen>>>; 2] = Default::default();
         for seed in (config.first_seed..).take(config.seeds) {
-            for (way, guided) in [false, true].into_iter().enumerate() {
-                let first = first_observations(
+            let random = first_observations(
+                &target,
+                reopen,
+                config,
+                (level, seed, Vec::new()),
+                &allowed,
+                stop,
+            )?;
+            for &class in &allowed {
+                seen[0]
+                    .entry(class)
+                    .or_default()
+                    .push(random.get(&class).copied());
+                let guided = first_observations(
                     &target,
                     reopen,
                     config,
-                    (level, seed, guided),
-                    &allowed,
+                    (level, seed, patterns_of(class)),
+                    &[class],
                     stop,
                 )?;
-                for &class in &allowed {
-                    seen[way]
-                        .entry(class)
-                        .or_default()
-                        .push(first.get(&class).copied());
-                }
+                seen[1]
+                    .entry(class)
+                    .or_default()
+                    .push(guided.get(&class).copied());
             }
         }
         for &class in &allowed {
@@ -142,15 +155,30 @@ pub fn guide(
     })
 }
 
-/// One campaign at `level` from `seed`, guided or not, until every class of `allowed` was
-/// observed or the budget is spent: per class observed, the cases run and seconds passed up
-/// to its first observation.
+/// The patterns that guide the search for `class`: those whose phenomenon it is, or every
+/// pattern where none is (a predicate class: the patterns' reads are item reads).
+fn patterns_of(class: Phenomenon) -> Vec<Pattern> {
+    let all = pattern::all();
+    let of: Vec<Pattern> = (all.iter())
+        .filter(|p| p.class == Some(class))
+        .cloned()
+        .collect();
+    if of.is_empty() {
+        all
+    } else {
+        of
+    }
+}
+
+/// One campaign at `level` from `seed`, guided by `patterns` (none: random cases), until
+/// every class of `wanted` was observed or the budget is spent: per class observed, the cases
+/// run and seconds passed up to its first observation.
 fn first_observations(
     target: &Arc<dyn Target>,
     reopen: &(dyn Fn(usize) -> Result<Box<dyn Target>, TargetError> + Sync),
     config: &GuideConfig,
-    (level, seed, guided): (Isolation, u64, bool),
-    allowed: &[Phenomenon],
+    (level, seed, patterns): (Isolation, u64, Vec<Pattern>),
+    wanted: &[Phenomenon],
     stop: &AtomicBool,
 ) -> Result<BTreeMap<Phenomenon, Seen>, HuntError> {
     let campaign = Campaign {
@@ -167,7 +195,7 @@ fn first_observations(
         },
         history: None,
         reduce: None,
-        patterns: if guided { pattern::all() } else { Vec::new() },
+        patterns,
     };
     let done = AtomicBool::new(false);
     let first: Mutex<BTreeMap<Phenomenon, Seen>> = Mutex::new(BTreeMap::new());
@@ -175,13 +203,13 @@ fn first_observations(
     let progress = |stats: &Stats| {
         let mut first = first.lock().unwrap_or_else(|p| p.into_inner());
         let level = stats.levels.get(level.name());
-        for &class in allowed {
+        for &class in wanted {
             let observed = level.and_then(|l| l.anomalies.get(class.name()));
             if observed.is_some_and(|o| o.allowed + o.forbidden > 0) {
                 (first.entry(class)).or_insert((stats.cases, started.elapsed().as_secs_f64()));
             }
         }
-        if first.len() == allowed.len() || stop.load(Ordering::SeqCst) {
+        if first.len() == wanted.len() || stop.load(Ordering::SeqCst) {
             done.store(true, Ordering::SeqCst);
         }
     };
