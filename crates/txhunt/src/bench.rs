@@ -11,7 +11,10 @@ use std::path::PathBuf;
 use std::time::Duration;
 use txhunt_db::open_target;
 use txhunt_exec::{parse_duration, Executor};
-use txhunt_hunt::bench::{Checker, CrossCheckConfig, GuideConfig, PhaseReport};
+use txhunt_hunt::bench::{
+    BenchError, Checker, CrossCheckConfig, GuideConfig, InstrumentReport, PhaseReport,
+    ProtocolReport,
+};
 use txhunt_hunt::{Campaign, Judge};
 use txhunt_model::Isolation;
 use txhunt_sql::GenConfig;
@@ -22,7 +25,7 @@ pub enum BenchCommand {
     /// Exact lock-wait detection versus the papers' timeout, on scenarios that block.
     Block(BlockArgs),
     /// Instrumented (read/write histories) versus plain execution of the same generated cases.
-    Instrument(InstrumentArgs),
+    Instrument(RepeatedArgs),
     /// The DSG oracle's verdicts (serializable, snapshot-isolated) on instrumented runs of
     /// generated cases versus an independent checker's.
     CrossCheck(CrossCheckArgs),
@@ -32,7 +35,7 @@ pub enum BenchCommand {
     /// each phase (setup, execution, probing, each oracle, teardown) in all and per case.
     Fuzz(FuzzBenchArgs),
     /// The protocol versus raw replay of the same cases' statements on one connection.
-    Protocol(ProtocolArgs),
+    Protocol(RepeatedArgs),
     /// Random versus pattern-guided generation: cases and seconds until the DSG oracle first
     /// observes each anomaly class the level allows, median over seeds.
     Guide(GuideArgs),
@@ -82,19 +85,6 @@ pub struct FuzzBenchArgs {
     /// that reduction does not weigh on the phases).
     #[arg(long, default_value = "txhunt-out")]
     out: PathBuf,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
-}
-
-/// Arguments of `txhunt bench protocol`.
-#[derive(Args)]
-pub struct ProtocolArgs {
-    #[command(flatten)]
-    generated: GeneratedArgs,
-    /// Runs of each case each way (the median is counted).
-    #[arg(long, default_value_t = 3)]
-    repeat: usize,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -159,9 +149,10 @@ pub struct CrossCheckArgs {
     format: Format,
 }
 
-/// Arguments of `txhunt bench instrument`.
+/// Arguments of `txhunt bench instrument` and `txhunt bench protocol`: generated cases, each
+/// run several times each way.
 #[derive(Args)]
-pub struct InstrumentArgs {
+pub struct RepeatedArgs {
     #[command(flatten)]
     generated: GeneratedArgs,
     /// Runs of each case each way (the median is counted).
@@ -201,14 +192,7 @@ pub fn bench(command: &BenchCommand) -> anyhow::Result<bool> {
             print(args.format, &report, || report.text())
         }
         BenchCommand::Instrument(args) => {
-            let (target, generated) = (args.generated.open()?, &args.generated);
-            let report = txhunt_hunt::bench::instrument(
-                target.as_ref(),
-                generated.cases,
-                generated.seed,
-                args.repeat,
-            )?;
-            print(args.format, &report, || report.text())
+            repeated(args, txhunt_hunt::bench::instrument, InstrumentReport::text)
         }
         BenchCommand::CrossCheck(args) => {
             if let Some(keep) = &args.keep {
@@ -257,14 +241,7 @@ pub fn bench(command: &BenchCommand) -> anyhow::Result<bool> {
             print(args.format, &report, || report.text())
         }
         BenchCommand::Protocol(args) => {
-            let (target, generated) = (args.generated.open()?, &args.generated);
-            let report = txhunt_hunt::bench::protocol(
-                target.as_ref(),
-                generated.cases,
-                generated.seed,
-                args.repeat,
-            )?;
-            print(args.format, &report, || report.text())
+            repeated(args, txhunt_hunt::bench::protocol, ProtocolReport::text)
         }
     }
 }
@@ -304,6 +281,23 @@ fn phases(args: &FuzzBenchArgs) -> anyhow::Result<PhaseReport> {
         &|_| {},
     )?;
     Ok(PhaseReport::of(&summary, names))
+}
+
+/// Runs a benchmark of generated cases, each run `repeat` times each way, and prints its
+/// report.
+fn repeated<R: serde::Serialize>(
+    args: &RepeatedArgs,
+    run: impl Fn(&dyn txhunt_db::Target, usize, u64, usize) -> Result<R, BenchError>,
+    text: impl Fn(&R) -> String,
+) -> anyhow::Result<bool> {
+    let (target, generated) = (args.generated.open()?, &args.generated);
+    let report = run(
+        target.as_ref(),
+        generated.cases,
+        generated.seed,
+        args.repeat,
+    )?;
+    print(args.format, &report, || text(&report))
 }
 
 /// Prints a report in `format`.

@@ -28,7 +28,7 @@ use crate::ast::{BinOp, Expr, Select, SelectItem, Stmt, Update};
 use crate::render::render;
 use rand::RngExt;
 use txhunt_model::pattern::{OpKind, Pattern};
-use txhunt_model::{Header, Step, TestCase, Value};
+use txhunt_model::{Step, Value};
 
 /// How likely each transaction of a guided case gets one random data statement more.
 pub const NOISE: f64 = 0.3;
@@ -91,17 +91,7 @@ impl Gen {
                 stmt: txhunt_model::Stmt::new(render(&stmt, self.dialect)),
             })
             .collect();
-        GeneratedCase {
-            case: TestCase {
-                header: Header::default(),
-                init,
-                steps,
-                final_expect: Vec::new(),
-            },
-            init_kinds,
-            kinds,
-            pattern: Some(pattern.name),
-        }
+        GeneratedCase::assemble((init, init_kinds), (steps, kinds), Some(pattern.name))
     }
 
     /// `n` different initial rows of tables with a primary key and a column outside it (the

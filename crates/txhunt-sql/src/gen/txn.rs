@@ -21,20 +21,16 @@ pub struct GeneratedCase {
     pub pattern: Option<&'static str>,
 }
 
-impl Gen {
-    /// A whole case.
-    pub fn case(&mut self) -> GeneratedCase {
-        let setup = self.setup();
-        self.random_case(setup)
-    }
+/// A case's setup statements and the kind of each.
+pub(super) type Setup = (Vec<txhunt_model::Stmt>, Vec<&'static str>);
 
-    /// A case of random transactions after `setup` (its statements and their kinds).
-    pub(super) fn random_case(
-        &mut self,
-        (init, init_kinds): (Vec<txhunt_model::Stmt>, Vec<&'static str>),
+impl GeneratedCase {
+    /// The case of `setup` and `steps` (each with its kind), guided by `pattern` if one.
+    pub(super) fn assemble(
+        (init, init_kinds): Setup,
+        (steps, kinds): (Vec<Step>, Vec<&'static str>),
+        pattern: Option<&'static str>,
     ) -> GeneratedCase {
-        let txns = self.transactions();
-        let (steps, kinds) = self.submitted_order(txns);
         GeneratedCase {
             case: TestCase {
                 header: Header::default(),
@@ -44,13 +40,28 @@ impl Gen {
             },
             init_kinds,
             kinds,
-            pattern: None,
+            pattern,
         }
+    }
+}
+
+impl Gen {
+    /// A whole case.
+    pub fn case(&mut self) -> GeneratedCase {
+        let setup = self.setup();
+        self.random_case(setup)
+    }
+
+    /// A case of random transactions after `setup` (its statements and their kinds).
+    pub(super) fn random_case(&mut self, setup: Setup) -> GeneratedCase {
+        let txns = self.transactions();
+        let (steps, kinds) = self.submitted_order(txns);
+        GeneratedCase::assemble(setup, (steps, kinds), None)
     }
 
     /// The setup statements (schema, indexes, rows) and their kinds; the schema and rows are
     /// kept for the statements that follow.
-    pub(super) fn setup(&mut self) -> (Vec<txhunt_model::Stmt>, Vec<&'static str>) {
+    pub(super) fn setup(&mut self) -> Setup {
         let (tables, indexes) = self.schema();
         self.tables = tables.clone();
         let mut init = Vec::new();
