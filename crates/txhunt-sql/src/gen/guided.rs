@@ -7,10 +7,10 @@
 //!   of the tables with a primary key and a column outside it; a statement on the item
 //!   selects exactly that row by its primary key, and a write sets only columns outside it,
 //!   so the row stays the item.
-//! * **Statement types**: a read is `SELECT * … WHERE <row>` (or, with probability
-//!   [`FULL_SCAN`], `SELECT *` of the whole table: the paper's empty condition), a write an
-//!   `UPDATE … SET <one or two non-key columns> WHERE <row>`, a commit `COMMIT`, an abort
-//!   `ROLLBACK`.
+//! * **Statement types**: a read is `SELECT * … WHERE <row's key>` (or, with probability
+//!   [`VALUE_READ`], `WHERE <non-key column> = <its value in the row>`: a predicate read), a
+//!   write an `UPDATE … SET <one or two non-key columns> WHERE <row's key>`, a commit
+//!   `COMMIT`, an abort `ROLLBACK`.
 //!   Whether a write installs the version the pattern names is the DBMS's business: the
 //!   pattern is what the case lets happen if the DBMS lets it.
 //! * **Schedule order**: every transaction begins first (APTrans assumes all of them have
@@ -32,9 +32,18 @@ use txhunt_model::{Step, Value};
 
 /// How likely each transaction of a guided case gets one random data statement more.
 pub const NOISE: f64 = 0.3;
-/// How likely a read of a guided case scans its whole table instead of selecting its row by
-/// key (APTrans's empty condition: a predicate read, which can form predicate cycles).
-pub const FULL_SCAN: f64 = 0.25;
+/// How likely a read of a guided case selects its row by the value of a column a write may
+/// set instead of by key (a predicate read, which can form predicate cycles: APTrans's
+/// condition alignment draws conditions on any column).
+pub const VALUE_READ: f64 = 0.25;
+
+/// Whether a write of a guided case may set column `name` of `table`: not a key column,
+/// and not one the generator keeps to itself (versions, foreign keys).
+fn settable(table: &crate::ast::Table, name: &str) -> bool {
+    !table.primary_key.iter().any(|k| k == name)
+        && !name.ends_with("_ver")
+        && !name.ends_with("_fk")
+}
 
 impl Gen {
     /// A case that realises `pattern` if the DBMS lets it (see the module docs).
@@ -52,10 +61,24 @@ impl Gen {
                 (ops > 1 && self.rng.random_bool(NOISE)).then(|| self.rng.random_range(0..ops - 1))
             })
             .collect();
+        // Each write's SET list, chosen first: a predicate read may ask for a value a write of
+        // another transaction will set.
+        let sets: Vec<Vec<(String, Expr)>> = (pattern.ops.iter())
+            .map(|op| match (op.kind, op.item) {
+                (OpKind::Write, Some(item)) => {
+                    let i = items
+                        .iter()
+                        .position(|&x| x == item)
+                        .expect("the op's item");
+                    self.assignments(rows[i].0)
+                }
+                _ => Vec::new(),
+            })
+            .collect();
         let mut steps: Vec<(u8, Stmt, &'static str)> =
             txns.iter().map(|&t| (t, Stmt::Begin, "begin")).collect();
         let mut done = vec![0usize; txns.len()];
-        for op in &pattern.ops {
+        for (o, op) in pattern.ops.iter().enumerate() {
             let k = txns
                 .iter()
                 .position(|&t| t == op.txn)
@@ -68,11 +91,17 @@ impl Gen {
                         .iter()
                         .position(|&x| x == item)
                         .expect("the op's item");
-                    let (t, row) = rows[i].clone();
+                    let (t, r) = rows[i];
                     if kind == OpKind::Read {
-                        self.read_row(t, row)
+                        // The literal values other transactions' writes of the item set.
+                        let coming: Vec<(String, Expr)> = (pattern.ops.iter().zip(&sets))
+                            .filter(|(w, _)| w.item == op.item && w.txn != op.txn)
+                            .flat_map(|(_, set)| set.iter().cloned())
+                            .filter(|(_, value)| matches!(value, Expr::Literal(_)))
+                            .collect();
+                        self.read_row(t, r, &coming)
                     } else {
-                        self.write_row(t, row)
+                        self.write_row(t, r, sets[o].clone())
                     }
                 }
                 (_, None) => continue,
@@ -95,18 +124,14 @@ impl Gen {
     }
 
     /// `n` different initial rows of tables with a primary key and a column outside it (the
-    /// column a write sets), each as its table and the condition that selects exactly it by
-    /// its key; `None` when the tables hold fewer.
-    fn distinct_rows(&mut self, n: usize) -> Option<Vec<(usize, Expr)>> {
+    /// column a write sets), each as its table and its place among the table's rows; `None`
+    /// when the tables hold fewer.
+    fn distinct_rows(&mut self, n: usize) -> Option<Vec<(usize, usize)>> {
         let mut all: Vec<(usize, usize)> = Vec::new();
         for (t, rows) in self.rows.iter().enumerate() {
             let table = &self.tables[t];
-            let settable = (table.columns.iter()).any(|c| {
-                !table.primary_key.contains(&c.name)
-                    && !c.name.ends_with("_ver")
-                    && !c.name.ends_with("_fk")
-            });
-            if table.primary_key.is_empty() || !settable {
+            let writable = (table.columns.iter()).any(|c| settable(table, &c.name));
+            if table.primary_key.is_empty() || !writable {
                 // Without a key a write would change what selects the row, and without a
                 // column a write may set there is no write: the pattern would lose the item.
                 continue;
@@ -129,8 +154,7 @@ impl Gen {
         }
         let mut chosen = Vec::new();
         for _ in 0..n {
-            let (t, r) = all.swap_remove(self.rng.random_range(0..all.len()));
-            chosen.push((t, self.row_condition(t, r)));
+            chosen.push(all.swap_remove(self.rng.random_range(0..all.len())));
         }
         Some(chosen)
     }
@@ -146,26 +170,51 @@ impl Gen {
             .expect("a table has columns")
     }
 
-    /// The read of one row: by its key, or, with probability [`FULL_SCAN`], of the whole
-    /// table (a predicate read that sees the row too).
-    fn read_row(&mut self, t: usize, row: Expr) -> (Stmt, &'static str) {
+    /// The read of row `r` of table `t`: by its key, or, with probability [`VALUE_READ`], by
+    /// a column's value (a predicate read): half the time a value another transaction's write
+    /// of the row sets (of `coming`; the write moves the row into the predicate: a phantom),
+    /// else the value one of the row's settable columns has now (a write that changes it
+    /// moves the row out).
+    fn read_row(&mut self, t: usize, r: usize, coming: &[(String, Expr)]) -> (Stmt, &'static str) {
+        let table = &self.tables[t];
+        let settable: Vec<usize> = (0..table.columns.len())
+            .filter(|&i| settable(table, &table.columns[i].name))
+            .collect();
+        let filter = if self.rng.random_bool(VALUE_READ) {
+            if !coming.is_empty() && self.rng.random_bool(0.5) {
+                let (column, value) = coming[self.rng.random_range(0..coming.len())].clone();
+                Expr::col(&column).binary(BinOp::Eq, value)
+            } else {
+                let i = settable[self.rng.random_range(0..settable.len())];
+                let column = Expr::col(&table.columns[i].name);
+                match &self.rows[t][r][i] {
+                    Value::Null => Expr::IsNull {
+                        expr: Box::new(column),
+                        negated: false,
+                    },
+                    v => column.binary(BinOp::Eq, Expr::lit(v.clone())),
+                }
+            }
+        } else {
+            self.row_condition(t, r)
+        };
         let select = Select {
             items: vec![SelectItem::Star],
             from: self.tables[t].name.clone(),
             join: None,
-            filter: (!self.rng.random_bool(FULL_SCAN)).then_some(row),
+            filter: Some(filter),
             group_by: Vec::new(),
             lock: None,
         };
         (Stmt::Select(select), "select")
     }
 
-    /// A write of one row: one or two of its non-key columns set.
-    fn write_row(&mut self, t: usize, row: Expr) -> (Stmt, &'static str) {
+    /// A write of row `r` of table `t` that sets `set` (one or two non-key columns).
+    fn write_row(&mut self, t: usize, r: usize, set: Vec<(String, Expr)>) -> (Stmt, &'static str) {
         let update = Update {
             table: self.tables[t].name.clone(),
-            set: self.assignments(t),
-            filter: Some(row),
+            set,
+            filter: Some(self.row_condition(t, r)),
         };
         (Stmt::Update(update), "update")
     }
@@ -225,9 +274,9 @@ mod tests {
             assert_eq!(commit1, steps.len() - 1, "{steps:?}");
             let row = condition(steps[write2].1).expect("the write selects one row");
             assert_eq!(condition(steps[write1].1), Some(row), "{steps:?}");
-            // The read selects the same row, or scans the whole table.
-            let read = condition(steps[read].1);
-            assert!(read.is_none() || read == Some(row), "{steps:?}");
+            // The read selects the same row by key, or rows by one column's value.
+            let read = condition(steps[read].1).expect("the read has a condition");
+            assert!(read == row || !read.contains(" AND "), "{steps:?}");
         }
         assert!(
             guided >= 30,
