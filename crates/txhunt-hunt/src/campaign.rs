@@ -58,6 +58,10 @@ pub struct Campaign {
     /// The anomaly patterns that guide generation (APTrans; each case draws one by its seed
     /// and realises it, [`txhunt_sql::generate_guided`]), or none: random cases.
     pub patterns: Vec<Pattern>,
+    /// Whether half the cases (chosen by their seeds) are random even with patterns: guided
+    /// cases reach anomalies sooner, random ones keep the statements patterns never make
+    /// (joins, aggregates, inserts, deletes, upserts, savepoints).
+    pub mixed: bool,
 }
 
 /// The automatic reduction of a campaign's findings. A reduction runs in the worker that
@@ -238,7 +242,9 @@ pub fn run_shared(
         let level = levels[(seed % levels.len() as u64) as usize];
         let mode = (!modes.is_empty()).then(|| modes[((seed >> 8) % modes.len() as u64) as usize]);
         let (judged, times) = phase::measure(|| -> Result<_, HuntError> {
-            let pattern = (!campaign.patterns.is_empty()).then(|| {
+            let guided =
+                !campaign.patterns.is_empty() && (!campaign.mixed || (seed >> 24) % 2 == 0);
+            let pattern = guided.then(|| {
                 &campaign.patterns[((seed >> 16) % campaign.patterns.len() as u64) as usize]
             });
             let generated = phase::time(GENERATE, || match pattern {

@@ -27,6 +27,7 @@ fn campaign(out: &std::path::Path, workers: usize) -> Campaign {
         history: None,
         reduce: None,
         patterns: Vec::new(),
+        mixed: false,
     }
 }
 

@@ -270,6 +270,7 @@ fn phases(args: &FuzzBenchArgs) -> anyhow::Result<PhaseReport> {
         history: None,
         reduce: None,
         patterns: Vec::new(),
+        mixed: false,
     };
     let reopen = |_: usize| open_target(&generated.target, generated.bin_dir.as_deref());
     crate::interrupt::make_graceful();

@@ -93,15 +93,15 @@ pub struct FuzzArgs {
     /// Reduce permissible findings too (to measure the reducer where bug candidates are few).
     #[arg(long, conflicts_with = "no_reduce")]
     reduce_permissible: bool,
-    /// How cases are generated: `random`, or `patterns`: each case realises one of APTrans's
-    /// 46 anomaly patterns (its reads and writes on shared rows, in its order), the rest
-    /// random; the summary then lists per pattern how often it was attempted, observed by the
-    /// DSG oracle and prevented by the DBMS.
+    /// How cases are generated: `random`; `patterns`: each case realises one of APTrans's 46
+    /// anomaly patterns (its reads and writes on shared rows, in its order), the rest random;
+    /// `mixed`: half the cases each way. With patterns the summary lists per pattern how often
+    /// it was attempted, observed by the DSG oracle and prevented by the DBMS.
     #[arg(long, value_enum, default_value_t = Guide::Random)]
     guide: Guide,
     /// Only these anomaly patterns (comma list of names: `dirty-write`, `dirty-read`,
     /// `lost-update`, `non-repeatable-read`, `write-skew`, `read-skew`, `aptrans-1` …
-    /// `aptrans-40`); implies `--guide patterns`.
+    /// `aptrans-40`); implies `--guide patterns` unless `--guide mixed` is given.
     #[arg(long, value_delimiter = ',')]
     pattern: Vec<String>,
 }
@@ -113,6 +113,8 @@ pub enum Guide {
     Random,
     /// Cases guided by anomaly patterns.
     Patterns,
+    /// Half the cases guided, half random.
+    Mixed,
 }
 
 /// The patterns that guide generation: none for random cases, the named ones, or all.
@@ -132,7 +134,7 @@ fn patterns(args: &FuzzArgs) -> anyhow::Result<Vec<Pattern>> {
     }
     Ok(match args.guide {
         Guide::Random => Vec::new(),
-        Guide::Patterns => pattern::all(),
+        Guide::Patterns | Guide::Mixed => pattern::all(),
     })
 }
 
@@ -190,6 +192,7 @@ pub fn fuzz(args: &FuzzArgs) -> anyhow::Result<bool> {
             permissible: args.reduce_permissible,
         }),
         patterns: patterns(args)?,
+        mixed: args.guide == Guide::Mixed,
     };
     interrupt::make_graceful();
     let bar = progress_bar();

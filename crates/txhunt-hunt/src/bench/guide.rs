@@ -196,6 +196,7 @@ fn first_observations(
         history: None,
         reduce: None,
         patterns,
+        mixed: false,
     };
     let done = AtomicBool::new(false);
     let first: Mutex<BTreeMap<Phenomenon, Seen>> = Mutex::new(BTreeMap::new());
