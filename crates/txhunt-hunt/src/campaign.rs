@@ -242,8 +242,8 @@ pub fn run_shared(
         let level = levels[(seed % levels.len() as u64) as usize];
         let mode = (!modes.is_empty()).then(|| modes[((seed >> 8) % modes.len() as u64) as usize]);
         let (judged, times) = phase::measure(|| -> Result<_, HuntError> {
-            let guided =
-                !campaign.patterns.is_empty() && (!campaign.mixed || (seed >> 24) % 2 == 0);
+            let guided = !campaign.patterns.is_empty()
+                && (!campaign.mixed || (seed >> 24).is_multiple_of(2));
             let pattern = guided.then(|| {
                 &campaign.patterns[((seed >> 16) % campaign.patterns.len() as u64) as usize]
             });
