@@ -285,6 +285,20 @@ mod tests {
     }
 
     #[test]
+    fn the_same_seed_and_pattern_give_the_same_case_and_other_seeds_other_cases() {
+        let dialect = for_family(SqlFamily::Sqlite);
+        let make = |seed: u64, name: &str| {
+            let pattern = pattern::by_name(name).expect("a pattern");
+            let level = (Isolation::Serializable, None);
+            generate_guided(seed, &GenConfig::default(), dialect, level, &pattern)
+        };
+        for name in ["dirty-read", "aptrans-12", "read-skew"] {
+            assert_eq!(make(5, name), make(5, name), "{name}");
+            assert_ne!(make(5, name).case, make(6, name).case, "{name}");
+        }
+    }
+
+    #[test]
     fn a_pattern_on_two_items_uses_two_different_rows() {
         let skew = pattern::by_name("aptrans-37").expect("a pattern");
         let dialect = for_family(SqlFamily::Mysql);
