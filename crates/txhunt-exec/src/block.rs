@@ -20,7 +20,7 @@ pub trait BlockDetector: Send + Sync {
     /// A name for reports (`exact`, `timeout:2s`).
     fn name(&self) -> String;
 
-    /// Right after `session` was given a statement (`baseline` from [`Session::submit`]): wait
+    /// Right after `session` was given a statement (`baseline` from `Session::submit`): wait
     /// until it ends or is known to be blocked, or `limit` has passed (then it is running).
     fn after_submit(&self, session: &Session, baseline: u64, limit: Duration) -> Pending;
 

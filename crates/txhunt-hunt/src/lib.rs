@@ -1,7 +1,7 @@
 //! txhunt's hunts: the one judging pipeline ([`judge`]) and what drives it — replaying
 //! scenario files ([`replay`]), the fuzz loop over seeded cases ([`campaign`]) with its
 //! counters ([`stats`]) and saved findings ([`store`]), the known-bug corpus ([`corpus`]) and
-//! benchmarks ([`bench`]) — the reports for people ([`report`]), and instrumented read/write
+//! benchmarks ([`bench`](mod@bench)) — the reports for people ([`report`]), and instrumented read/write
 //! histories exported for external checkers ([`export`]).
 
 pub mod bench;

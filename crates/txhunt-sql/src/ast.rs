@@ -1,5 +1,5 @@
 //! txhunt's small SQL AST: the statements its generators build, rendered per dialect by
-//! [`crate::render`].
+//! [`crate::render()`].
 
 use txhunt_model::Value;
 

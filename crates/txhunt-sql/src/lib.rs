@@ -1,4 +1,4 @@
-//! txhunt's SQL: a small AST ([`ast`]), its rendering per dialect ([`render`], [`dialect`]),
+//! txhunt's SQL: a small AST ([`ast`]), its rendering per dialect ([`render()`], [`dialect`]),
 //! seeded generators of test cases ([`gen`]), statement rewrites for oracles ([`rewrite`]) and
 //! what a statement touches ([`analysis`]).
 

@@ -15,7 +15,7 @@
 //!   conflict fails the statement (or the COMMIT) with "Write-write conflict" after Turso
 //!   rolled the transaction back itself. With no stronger level to re-run at, its write
 //!   skew is shown by replaying each transaction on its snapshot
-//!   ([`SNAPSHOT_WRITE_SKEW`]).
+//!   ([`TURSO_WRITE_SKEW`]).
 //! * Errors come as `turso::Error` variants; conflicts only as text, so they are classified
 //!   by message.
 

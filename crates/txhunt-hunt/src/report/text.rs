@@ -25,7 +25,7 @@ impl Heading<'_> {
 
 const SQL_WIDTH: usize = 56;
 
-/// One report of `txhunt run`: the run (see [`run`]) and the verdicts of its single-run
+/// One report of `txhunt run`: the run (see the run function of this module) and the verdicts of its single-run
 /// oracles and of the comparison with the first target; or why the scenario does not apply.
 pub fn report(report: &RunReport<'_>) -> String {
     let heading = Heading {

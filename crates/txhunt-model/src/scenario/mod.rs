@@ -29,7 +29,7 @@
 //! * Other comment lines are free comments.
 //!
 //! [`parse`] reads it (errors name `file:line:col`; a leading byte order mark is skipped),
-//! [`print`] writes it back; printing then parsing gives the same [`TestCase`] back.
+//! [`print()`] writes it back; printing then parsing gives the same [`crate::TestCase`] back.
 
 mod literal;
 mod parse;

@@ -4,7 +4,7 @@
 //! version it read, and *anti-depends* (rw) from a reader of a version to the transaction
 //! that installed the next one. A predicate's matched versions are item reads here (their
 //! overwriters anti-depend as items do); a write that changed what a predicate matched adds a
-//! predicate anti-dependency ([`super::predicate`]).
+//! predicate anti-dependency (the `predicate` module).
 
 use super::Transactions;
 use std::collections::{HashMap, VecDeque};

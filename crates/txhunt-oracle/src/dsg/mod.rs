@@ -2,7 +2,7 @@
 //! ([`txhunt_model::access`]): which guarantee a run broke, and the cycle of dependencies that
 //! shows it, edge by edge. No re-execution: the history alone decides, except that whether a
 //! write's new row matches another transaction's predicate is asked of the target when such a
-//! predicate dependency would close a cycle ([`predicate`]).
+//! predicate dependency would close a cycle (the `predicate` module).
 //!
 //! Over the committed transactions' [`Dsg`] (item and predicate dependencies), per Adya as
 //! paper 003 restates him, the cycles of [`cycles`] (G0, G1c, G-single, G2-item, G2) and, from

@@ -8,7 +8,7 @@
 //! predicate read, item and predicate write, value write: `wr`, `ww`) and `s` precedes the
 //! installer of the version after `v` (item and predicate anti-dependency: `rw`). What a
 //! predicate did *not* match leaves no record: such constraints are learnt from the sequential
-//! run itself ([`Kind::Unseen`], see [`super::oracle`]).
+//! run itself ([`Kind::Unseen`], see the `oracle` module).
 
 use crate::dsg::Transactions;
 use std::cmp::Reverse;

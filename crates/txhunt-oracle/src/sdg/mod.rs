@@ -3,7 +3,7 @@
 //! one after another without transactions on a fresh copy of the initial database
 //! ([`sequential`]); every statement must return what it returned in the run, and the final
 //! state must be the same (Theorem 1). A difference is a bug candidate unless the level's
-//! documented behaviour explains it ([`permit`]).
+//! documented behaviour explains it (the `permit` module).
 //!
 //! txhunt records which version of which row every statement read and wrote, and the exact
 //! schedule, so the graph's item dependencies are exact, and no blocking scheduling (§4) is

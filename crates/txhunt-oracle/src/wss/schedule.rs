@@ -24,7 +24,7 @@ pub struct Unit {
 /// The transactions of `history` in First-Commit/Rollback-First-Scheduled order, or `None`
 /// when the history cannot be judged (a statement hung or never completed: its effect is
 /// unknown; or, where `savepoints_open_txns` (SQLite), a savepoint ran after its transaction
-/// was aborted, see [`savepoint_after`]). Elsewhere a savepoint statement outside a
+/// was aborted, see `savepoint_after`). Elsewhere a savepoint statement outside a
 /// transaction is an error or a no-op (PostgreSQL refuses it, MySQL and MariaDB discard it at
 /// once) and is left out.
 ///

@@ -21,7 +21,7 @@
 //! where that does not explain the run, at its first statement (PostgreSQL's REPEATABLE READ
 //! and MySQL take it there). An autocommit statement's snapshot is its own start.
 //!
-//! [`Evidence::SnapshotReplay`]: txhunt_db::profile::permission::Evidence::SnapshotReplay
+//! [`Evidence::SnapshotReplay`]: crate::permit::Evidence::SnapshotReplay
 
 use super::schedule::{tx_serial, Serial, Unit};
 use super::{order, NotShown};
