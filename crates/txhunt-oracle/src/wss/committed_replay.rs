@@ -98,14 +98,7 @@ pub fn committed_replay(
                 })?;
             }
         }
-        let alone = Unit {
-            label: committed[u].label.clone(),
-            steps: vec![s],
-            explicit: false,
-            committed: true,
-            tie: None,
-        };
-        let (after, answers) = replays.run_on(&state, &alone)?;
+        let (after, answers) = replays.run_statement_on(&state, &committed[u].label, s)?;
         for (step, outcome) in answers {
             if !same_outcome(&history.steps[step].outcome, &outcome) {
                 return Err(format!(

@@ -263,6 +263,24 @@ impl<'a> Replays<'a> {
         self.run(&serial)
     }
 
+    /// The final state of step `step` run alone (autocommit, in a unit labelled `label`) on
+    /// `state`, and its outcome.
+    pub(super) fn run_statement_on(
+        &self,
+        state: &DbState,
+        label: &str,
+        step: usize,
+    ) -> Result<(DbState, Vec<(usize, Outcome)>), NotShown> {
+        let alone = Unit {
+            label: label.to_string(),
+            steps: vec![step],
+            explicit: false,
+            committed: true,
+            tie: None,
+        };
+        self.run_on(state, &alone)
+    }
+
     fn run(&self, serial: &Serial) -> Result<(DbState, Vec<(usize, Outcome)>), NotShown> {
         let ran = self
             .runner

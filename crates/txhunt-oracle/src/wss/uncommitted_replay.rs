@@ -63,14 +63,8 @@ pub fn uncommitted_replay(
             let failed = (history.steps[*step].outcome.error())
                 .is_some_and(|e| matches!(e.class, ErrorClass::Deadlock | ErrorClass::LockTimeout));
             if let Some(u) = unit_of(*step).filter(|_| !failed) {
-                let alone = Unit {
-                    label: units[u].label.clone(),
-                    steps: vec![*step],
-                    explicit: false,
-                    committed: true,
-                    tie: None,
-                };
-                let (after, answers) = replays.run_on(&current, &alone)?;
+                let (after, answers) =
+                    replays.run_statement_on(&current, &units[u].label, *step)?;
                 for (s, outcome) in answers {
                     if !same_outcome(&history.steps[s].outcome, &outcome) {
                         return Err(format!(
