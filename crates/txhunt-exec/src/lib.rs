@@ -13,6 +13,7 @@ pub mod phase;
 mod protocol;
 mod runner;
 mod session;
+pub mod stress;
 mod watched;
 
 pub use block::{parse_duration, BlockDetection, BlockDetector, FlagError};

@@ -1,6 +1,6 @@
 //! txhunt's hunts: the one judging pipeline ([`judge`]) and what drives it — replaying
 //! scenario files ([`replay`]), the fuzz loop over seeded cases ([`campaign`]) with its
-//! counters ([`stats`]) and saved findings ([`store`]), the known-bug corpus ([`corpus`]) and
+//! counters ([`stats`]) and saved findings ([`store`]), stress runs ([`stress`]), the known-bug corpus ([`corpus`]) and
 //! benchmarks ([`bench`](mod@bench)) — the reports for people ([`report`]), and instrumented read/write
 //! histories exported for external checkers ([`export`]).
 
@@ -17,6 +17,7 @@ pub mod scenarios;
 pub mod seed;
 pub mod stats;
 pub mod store;
+pub mod stress;
 
 pub use campaign::{run, AutoReduce, Campaign, HuntError, PERMISSIBLE_DIR};
 pub use judge::{Judge, JudgeError, Judged};

@@ -11,7 +11,8 @@
 //!   run, each a bug candidate where the profile's level guarantee forbids it;
 //! * [`sdg`]: TxCheck's statement dependency graph: an instrumented run's statements re-run
 //!   one after another in a topological order of their dependencies must return what they
-//!   returned and end in the same state.
+//!   returned and end in the same state;
+//! * [`invariant`]: the stress workloads' invariants, from returned data alone.
 //!
 //! Every oracle implements [`Oracle`] and is found by its [`OracleId`] ([`by_names`]). Those
 //! that re-execute derived cases do so through a [`Runner`]; what a DBMS documents about its
@@ -23,6 +24,7 @@ pub mod dsg;
 mod evidence;
 pub mod explicit;
 mod finding;
+pub mod invariant;
 pub mod permit;
 pub mod sdg;
 pub mod wss;

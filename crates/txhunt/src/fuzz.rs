@@ -226,7 +226,8 @@ pub fn fuzz(args: &FuzzArgs) -> anyhow::Result<bool> {
     Ok(summary.stats.findings.is_empty())
 }
 
-fn progress_bar() -> Option<ProgressBar> {
+/// A spinner with a message on stderr, when stderr is a terminal.
+pub(crate) fn progress_bar() -> Option<ProgressBar> {
     if !std::io::stderr().is_terminal() {
         return None;
     }

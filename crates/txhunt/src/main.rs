@@ -12,6 +12,7 @@ mod reduce;
 mod run;
 mod server;
 mod shell;
+mod stress;
 
 use clap::{Parser, Subcommand};
 use std::io::IsTerminal;
@@ -32,6 +33,9 @@ struct Cli {
 enum Command {
     /// Generate, run and judge random test cases until a budget runs out or Ctrl-C.
     Fuzz(fuzz::FuzzArgs),
+    /// Run a workload on truly concurrent sessions and judge the whole history (DSG and the
+    /// workload's invariant): timing bugs the exact protocol cannot produce.
+    Stress(stress::StressArgs),
     /// Replay scenario files and check their expectations.
     Run(run::RunArgs),
     /// Cut a finding's scenario down to what the finding needs (delta debugging).
@@ -71,9 +75,10 @@ fn main() -> ExitCode {
     txhunt_db::testbed::guard::reap_stale();
     // A campaign stopped by Ctrl-C ends as an interrupted command does; `server` and `shell`
     // are stopped by Ctrl-C as their normal end.
-    let fuzzing = matches!(cli.command, Command::Fuzz(_));
+    let fuzzing = matches!(cli.command, Command::Fuzz(_) | Command::Stress(_));
     let result = match cli.command {
         Command::Fuzz(args) => fuzz::fuzz(&args),
+        Command::Stress(args) => stress::stress(&args),
         Command::Run(args) => run::run(&args),
         Command::Reduce(args) => reduce::reduce_files(&args),
         Command::Corpus(command) => corpus::corpus(&command),

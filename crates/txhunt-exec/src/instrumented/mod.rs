@@ -92,20 +92,8 @@ impl Executor {
         let extra_reads = family == SqlFamily::Sqlite || isolation != Isolation::Serializable;
         let plans = phase::time(phase::INSTRUMENT, || Plans::of(case, family, extra_reads));
         let mut rewritten = case.clone();
-        // Each setup statement, then the statements its plan adds (triggers); `origin[i]` is
-        // the rewritten setup statement that stands for the case's setup statement `i`.
-        rewritten.init.clear();
-        let mut origin = Vec::new();
-        for (stmt, p) in case.init.iter().zip(&plans.init) {
-            origin.push(rewritten.init.len());
-            rewritten.init.push(Stmt {
-                sql: p.sql(&stmt.sql).to_string(),
-                ..stmt.clone()
-            });
-            if let Plan::CreateTable { then, .. } = p {
-                rewritten.init.extend(then.iter().map(Stmt::new));
-            }
-        }
+        let origin;
+        (rewritten.init, origin) = rewritten_init(&case.init, &plans.init);
         for (step, p) in rewritten.steps.iter_mut().zip(&plans.steps) {
             step.stmt.sql = p.sql(&step.stmt.sql).to_string();
         }
@@ -122,26 +110,7 @@ impl Executor {
                 .unwrap_or_else(|poisoned| poisoned.into_inner()),
         );
         let read = |v: Version| results.get(&v.to_column()).map_or(&[][..], Vec::as_slice);
-        // A setup statement shows its own outcome, or the first error of the statements its
-        // plan added.
-        let ends = origin.iter().skip(1).copied().chain([history.init.len()]);
-        (history.init, history.init_writes) = origin
-            .iter()
-            .zip(ends)
-            .zip(&plans.init)
-            .map(|((&i, end), p)| {
-                let added = history.init[i + 1..end]
-                    .iter()
-                    .find(|o| o.error().is_some());
-                match added {
-                    Some(error) => (error.clone(), Vec::new()),
-                    None => {
-                        let (outcome, accesses) = decode(p, history.init[i].clone(), &[]);
-                        (outcome, accesses.writes)
-                    }
-                }
-            })
-            .unzip();
+        (history.init, history.init_writes) = decode_init(&history.init, &origin, &plans.init);
         for (s, (record, p)) in history.steps.iter_mut().zip(&plans.steps).enumerate() {
             let (outcome, accesses) = decode(
                 p,
@@ -156,5 +125,122 @@ impl Executor {
         }
         history.tables = plans.tables;
         Ok(history)
+    }
+}
+
+/// The setup statements `init` as their `plans` run them: each rewritten, followed by the
+/// statements its plan adds (triggers); and per statement of `init`, the index of the
+/// rewritten one that stands for it.
+fn rewritten_init(init: &[Stmt], plans: &[Plan]) -> (Vec<Stmt>, Vec<usize>) {
+    let mut rewritten = Vec::new();
+    let mut origin = Vec::new();
+    for (stmt, p) in init.iter().zip(plans) {
+        origin.push(rewritten.len());
+        rewritten.push(Stmt {
+            sql: p.sql(&stmt.sql).to_string(),
+            ..stmt.clone()
+        });
+        if let Plan::CreateTable { then, .. } = p {
+            rewritten.extend(then.iter().map(Stmt::new));
+        }
+    }
+    (rewritten, origin)
+}
+
+/// What each setup statement showed and wrote, from the `outcomes` of the rewritten setup
+/// ([`rewritten_init`]'s `origin`): its own outcome, or the first error of the statements its
+/// plan added.
+fn decode_init(
+    outcomes: &[Outcome],
+    origin: &[usize],
+    plans: &[Plan],
+) -> (Vec<Outcome>, Vec<Vec<txhunt_model::access::Write>>) {
+    let ends = origin.iter().skip(1).copied().chain([outcomes.len()]);
+    origin
+        .iter()
+        .zip(ends)
+        .zip(plans)
+        .map(|((&i, end), p)| {
+            let added = outcomes[i + 1..end].iter().find(|o| o.error().is_some());
+            match added {
+                Some(error) => (error.clone(), Vec::new()),
+                None => {
+                    let (outcome, accesses) = decode(p, outcomes[i].clone(), &[]);
+                    (outcome, accesses.writes)
+                }
+            }
+        })
+        .unzip()
+}
+
+/// Runs single statements instrumented, each planned as it comes (for executions whose
+/// statements are not known in advance: stress runs): the tables the setup created, and how
+/// the target's family reports writes.
+pub(crate) struct Recorder {
+    family: SqlFamily,
+    extra_reads: bool,
+    /// The tables the setup created.
+    pub(crate) tables: Vec<TableMeta>,
+}
+
+impl Recorder {
+    /// Runs the setup statements `init` instrumented on `conn`: what each showed and wrote,
+    /// and the recorder of the statements that follow (`extra_reads` as for [`plan`]).
+    pub(crate) fn setup(
+        conn: &mut dyn Connection,
+        init: &[String],
+        family: SqlFamily,
+        extra_reads: bool,
+    ) -> (
+        Vec<Outcome>,
+        Vec<Vec<txhunt_model::access::Write>>,
+        Recorder,
+    ) {
+        let case = TestCase {
+            init: init.iter().map(Stmt::new).collect(),
+            ..TestCase::default()
+        };
+        let plans = Plans::of(&case, family, extra_reads);
+        let (rewritten, origin) = rewritten_init(&case.init, &plans.init);
+        let outcomes: Vec<Outcome> = rewritten.iter().map(|s| conn.execute(&s.sql)).collect();
+        let (outcomes, writes) = decode_init(&outcomes, &origin, &plans.init);
+        let recorder = Recorder {
+            family,
+            extra_reads,
+            tables: plans.tables,
+        };
+        (outcomes, writes, recorder)
+    }
+
+    /// Runs `sql` on `conn` as the statement that writes `version`: what it showed, the row
+    /// versions it read and wrote, and when the statement itself ended (before the reads that
+    /// follow it on MySQL/MariaDB's trigger log and version sets).
+    pub(crate) fn run(
+        &self,
+        conn: &mut dyn Connection,
+        sql: &str,
+        version: Version,
+    ) -> (Outcome, txhunt_model::access::Accesses, std::time::Instant) {
+        let p = plan(sql, self.family, version, &self.tables, self.extra_reads);
+        let rewritten = p.sql(sql);
+        let mut outcome = conn.execute(rewritten);
+        let ended = std::time::Instant::now();
+        if self.family == SqlFamily::Mysql {
+            outcome = trigger_log::after(conn, rewritten, outcome);
+        }
+        let sets: Vec<Outcome> = if outcome.succeeded() {
+            (p.version_sets().iter())
+                .map(|set| conn.execute(&set.sql))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let (outcome, accesses) = decode(&p, outcome, &sets);
+        (outcome, accesses, ended)
+    }
+
+    /// A final state read from the database, without the hidden columns.
+    pub(crate) fn visible(&self, state: txhunt_model::DbState) -> txhunt_model::DbState {
+        without_hidden_columns(state, &self.tables)
     }
 }

@@ -1,7 +1,8 @@
 //! Reports for people: the text of `txhunt run` ([`text`]), of a campaign's progress and
-//! summary ([`campaign`]), and the picture of an Adya phenomenon ([`svg`]). JSON reports are
+//! summary ([`campaign`]), of a stress run ([`stress`]), and the picture of an Adya phenomenon ([`svg`]). JSON reports are
 //! the serde form of the same data.
 
 pub mod campaign;
+pub mod stress;
 pub mod svg;
 pub mod text;

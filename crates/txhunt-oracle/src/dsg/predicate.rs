@@ -26,10 +26,10 @@
 
 use super::cycles::{self, Search};
 use super::{Dsg, Edge, Kind, Transactions};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::time::Duration;
 use txhunt_exec::Runner;
-use txhunt_model::access::{Predicate, RowId, Version, WriteKind};
+use txhunt_model::access::{Predicate, RowId, TableMeta, Version, WriteKind};
 use txhunt_model::{History, Outcome, Step, Stmt, TestCase, Value};
 
 /// The cycles of `dsg`, with the predicate dependencies that change its phenomena added to it
@@ -43,7 +43,8 @@ pub fn search(
     budget: Duration,
 ) -> Search {
     let items = cycles::search(dsg, budget);
-    let mut candidates = candidates(history, txns);
+    let chains = committed_chains(history, txns);
+    let mut candidates = candidates(history, txns, &chains);
     candidates.retain(|c| !untracked.contains(&c.predicate.table));
     if candidates.is_empty() {
         return items;
@@ -58,7 +59,7 @@ pub fn search(
     let verdicts = evaluate(case, history, runner, &candidates);
     for candidate in &candidates {
         let matches = |image: &[Value]| {
-            let key = candidate.query(image).key();
+            let key = candidate.query(image).key(&history.tables);
             verdicts.get(&key).copied().flatten()
         };
         dsg.edges
@@ -111,7 +112,7 @@ impl<'a> Start<'a> {
 }
 
 /// A predicate that did not match a row, and the row's states.
-struct Candidate<'a> {
+struct Candidate<'a, 'c> {
     /// The reading transaction.
     reader: usize,
     /// Its step that evaluated the predicate.
@@ -121,7 +122,7 @@ struct Candidate<'a> {
     /// The row.
     row: &'a RowId,
     /// Its states.
-    chain: Chain<'a>,
+    chain: &'c Chain<'a>,
 }
 
 /// What to ask the target: does this row (its columns) of this table match this condition?
@@ -132,13 +133,31 @@ struct Query<'a> {
 }
 
 impl Query<'_> {
-    /// The question as a key (values are not hashable: floats).
-    fn key(&self) -> String {
-        format!("{}|{:?}|{:?}", self.table, self.condition, self.image)
+    /// The question as a key (values are not hashable: floats). Only the values of the
+    /// columns the condition names (of the table's `tables`) count: two rows that agree on
+    /// them match alike (the condition has no subquery), so a hot row's many versions that
+    /// differ in other columns are asked about once.
+    fn key(&self, tables: &[TableMeta]) -> String {
+        let named: Vec<String> = (self.condition.unwrap_or_default())
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .map(str::to_ascii_lowercase)
+            .collect();
+        let columns = tables
+            .iter()
+            .find(|t| t.name == self.table)
+            .map(|t| &t.columns);
+        let values: Vec<&Value> = match columns {
+            Some(columns) => (columns.iter().zip(self.image))
+                .filter(|(c, _)| named.contains(&c.to_ascii_lowercase()))
+                .map(|(_, v)| v)
+                .collect(),
+            None => self.image.iter().collect(),
+        };
+        format!("{}|{:?}|{:?}", self.table, self.condition, values)
     }
 }
 
-impl Candidate<'_> {
+impl Candidate<'_, '_> {
     /// The question whether `image` matches the predicate.
     fn query<'b>(&'b self, image: &'b [Value]) -> Query<'b> {
         Query {
@@ -218,9 +237,26 @@ impl Candidate<'_> {
 }
 
 /// Every (committed predicate read, row it did not match and did not write) of a row with
-/// committed versions.
-fn candidates<'a>(history: &'a History, txns: &Transactions) -> Vec<Candidate<'a>> {
-    let chains = committed_chains(history, txns);
+/// committed versions (`chains`).
+fn candidates<'a, 'c>(
+    history: &'a History,
+    txns: &Transactions,
+    chains: &'c HashMap<&'a RowId, Chain<'a>>,
+) -> Vec<Candidate<'a, 'c>> {
+    // The reader's transaction, with its statements run on their own after an abort and its
+    // writes a savepoint rollback undid: one group, named by the label's base.
+    let base = |t: usize| txns.labels[t].split(['+', ' ']).next().unwrap_or_default();
+    let mut written: HashMap<&str, HashSet<&RowId>> = HashMap::new();
+    for (s, record) in history.steps.iter().enumerate() {
+        let group = written.entry(base(txns.writer_of[s])).or_default();
+        group.extend(
+            record
+                .accesses
+                .iter()
+                .flat_map(|a| &a.writes)
+                .map(|w| &w.row),
+        );
+    }
     let mut found = Vec::new();
     for (step, record) in history.steps.iter().enumerate() {
         let reader = txns.of_step[step];
@@ -235,16 +271,11 @@ fn candidates<'a>(history: &'a History, txns: &Transactions) -> Vec<Candidate<'a
         if !txns.committed[reader] || has_subquery {
             continue;
         }
-        // The reader's transaction, with its statements run on their own after an abort and
-        // its writes a savepoint rollback undid.
-        let base = |t: usize| txns.labels[t].split(['+', ' ']).next().unwrap_or_default();
-        let own = |t: usize| txns.same(t, reader) || base(t) == base(reader);
+        // (The parts of one transaction, [`Transactions::same`], share the label's base.)
+        let wrote =
+            |row: &RowId| (written.get(base(reader))).is_some_and(|rows| rows.contains(row));
         for (row, chain) in chains.iter().filter(|(r, _)| r.table == predicate.table) {
-            let wrote_it = (history.steps.iter().enumerate())
-                .filter(|(s, _)| own(txns.writer_of[*s]))
-                .flat_map(|(_, r)| r.accesses.iter().flat_map(|a| &a.writes))
-                .any(|w| &w.row == *row);
-            if wrote_it || predicate.matched.iter().any(|m| &m.row == *row) {
+            if predicate.matched.iter().any(|m| &m.row == *row) || wrote(row) {
                 continue;
             }
             found.push(Candidate {
@@ -252,7 +283,7 @@ fn candidates<'a>(history: &'a History, txns: &Transactions) -> Vec<Candidate<'a
                 step,
                 predicate,
                 row,
-                chain: chain.clone(),
+                chain,
             });
         }
     }
@@ -291,7 +322,8 @@ fn committed_chains<'a>(
     }
     let mut chains = HashMap::new();
     'rows: for (row, writes) in per_row {
-        let overwritten: Vec<Option<Version>> = writes.iter().map(|w| w.overwrote).collect();
+        let overwritten: HashSet<Option<Version>> = writes.iter().map(|w| w.overwrote).collect();
+        let by_version: HashMap<Version, &Write> = writes.iter().map(|w| (w.version, w)).collect();
         let newest: Vec<&Write> = (writes.iter())
             .filter(|w| !overwritten.contains(&Some(w.version)))
             .collect();
@@ -300,10 +332,14 @@ fn committed_chains<'a>(
         };
         let mut versions = Vec::new();
         loop {
+            if versions.len() > writes.len() {
+                // The versions overwrite each other in a circle: no chain.
+                continue 'rows;
+            }
             let image = (at.kind != WriteKind::Delete).then_some(at.image);
             versions.push((at.txn, at.version, image));
             let previous = match at.overwrote {
-                Some(Version::Step(s)) => writes.iter().find(|w| w.version == Version::Step(s)),
+                Some(Version::Step(s)) => by_version.get(&Version::Step(s)).copied(),
                 _ => None,
             };
             match previous {
@@ -343,7 +379,7 @@ fn evaluate(
                 .chain(c.chain.start.image())
                 .map(|image| c.query(image))
         })
-        .map(|q| (q.key(), q))
+        .map(|q| (q.key(&history.tables), q))
         .collect();
     queries.sort_by(|a, b| a.0.cmp(&b.0));
     queries.dedup_by(|a, b| a.0 == b.0);

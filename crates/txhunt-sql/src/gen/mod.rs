@@ -16,6 +16,7 @@ pub mod guided;
 mod schema;
 mod stmt;
 mod txn;
+pub mod workload;
 
 use crate::dialect::Dialect;
 use rand::SeedableRng;

@@ -1,0 +1,102 @@
+//! A stress run's live progress line and its closing summary, as text.
+
+use crate::stress::Report;
+use std::fmt::Write;
+use std::path::Path;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+use txhunt_exec::stress::Counters;
+
+/// The live progress line of the run `title` after `elapsed`.
+pub fn progress_line(title: &str, counters: &Counters, elapsed: Duration) -> String {
+    let committed = counters.committed.load(Ordering::Relaxed);
+    format!(
+        "{title}: {committed} transactions committed ({:.0}/s), {} aborted · history {} statements",
+        committed as f64 / elapsed.as_secs_f64().max(1e-9),
+        counters.aborted.load(Ordering::Relaxed),
+        counters.statements.load(Ordering::Relaxed),
+    )
+}
+
+/// The closing summary of `report`, saved at `path`.
+pub fn summary(report: &Report, path: &Path) -> String {
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "stress on {}: {} at {}, {} sessions over {} keys, seed {}",
+        report.target, report.workload, report.isolation, report.sessions, report.keys, report.seed
+    );
+    let errors: Vec<String> = (report.errors.iter())
+        .map(|(class, n)| format!("{class} {n}"))
+        .collect();
+    let _ = writeln!(
+        text,
+        "  {:.1} s: {} transactions committed ({:.0}/s), {} aborted{}",
+        report.seconds,
+        report.committed,
+        report.committed_per_second,
+        report.aborted,
+        match errors.is_empty() {
+            true => String::new(),
+            false => format!(" (errors: {})", errors.join(", ")),
+        }
+    );
+    let _ = writeln!(
+        text,
+        "  history of {} statements checked in {:.2} s (DSG and the {} invariant)",
+        report.statements, report.check_seconds, report.workload
+    );
+    for (class, reason) in &report.allowed {
+        let _ = writeln!(text, "  ALLOWED {class}: {reason}");
+    }
+    for (invariant, n) in &report.allowed_violations {
+        let _ = writeln!(
+            text,
+            "  ALLOWED {invariant} ×{n} (the level lets its phenomenon through)"
+        );
+    }
+    for reason in &report.unjudged {
+        let _ = writeln!(text, "  not judged: {reason}");
+    }
+    if let Some(failure) = &report.infrastructure {
+        let _ = writeln!(
+            text,
+            "  infrastructure failure, verdicts void (not a DBMS bug): {failure}"
+        );
+    }
+    match report.candidates.len() {
+        0 => {
+            let _ = writeln!(text, "  no bug candidate");
+        }
+        n => {
+            let _ = writeln!(
+                text,
+                "  {n} bug candidate{}:",
+                if n == 1 { "" } else { "s" }
+            );
+        }
+    }
+    for (k, candidate) in report.candidates.iter().enumerate() {
+        let _ = writeln!(
+            text,
+            "  {}. [{}] {}",
+            k + 1,
+            candidate.source,
+            candidate.summary
+        );
+        let _ = writeln!(
+            text,
+            "     {} statements of the involved transactions in the report",
+            candidate.excerpt.len()
+        );
+        if let Some(replay) = &candidate.replay {
+            let _ = writeln!(
+                text,
+                "     deterministic replay: {} ({} → {} statements)",
+                replay.verdict, replay.statements.0, replay.statements.1
+            );
+        }
+    }
+    let _ = writeln!(text, "  report: {}", path.display());
+    text
+}

@@ -1,0 +1,386 @@
+//! Stress hunts: a workload ([`Workload`]) on truly concurrent sessions
+//! ([`Executor::stress`]), the whole history judged by the DSG oracle and the workload's
+//! invariant ([`txhunt_oracle::invariant`]), and each anomaly the level forbids turned back
+//! into a deterministic case where possible ([`derive`]).
+//!
+//! An infrastructure failure during the run (a statement that lost its connection) voids
+//! the verdicts: the report says so and lists no candidate.
+
+pub mod derive;
+
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use txhunt_db::{Target, TargetError};
+use txhunt_exec::stress::{Counters, Interval, StressConfig, StressRun, TxnSource};
+use txhunt_exec::{Executor, TargetRunner};
+use txhunt_model::{ErrorClass, Isolation, Mode, Outcome, SqlFamily};
+use txhunt_oracle::dsg::{Adya, Transactions};
+use txhunt_oracle::invariant::{self, Violation};
+use txhunt_oracle::{Finding, Oracle};
+use txhunt_sql::gen::workload::Workload;
+
+/// A stress hunt's settings.
+#[derive(Debug, Clone, Copy)]
+pub struct Stress {
+    /// The workload.
+    pub workload: Workload,
+    /// How many sessions run at once.
+    pub sessions: usize,
+    /// How long transactions are started.
+    pub duration: Duration,
+    /// The isolation level.
+    pub isolation: Isolation,
+    /// The concurrency-control mode, where the target has several.
+    pub mode: Option<Mode>,
+    /// The seed of every session's transactions.
+    pub seed: u64,
+    /// How many keys the workload's transactions share (the hot key space).
+    pub keys: usize,
+}
+
+/// A workload's transactions for one run.
+struct Source {
+    workload: Workload,
+    family: SqlFamily,
+    keys: usize,
+    seed: u64,
+}
+
+impl TxnSource for Source {
+    fn txn(&self, session: usize, n: u64) -> Vec<String> {
+        (self.workload).txn(self.family, self.keys, self.seed, session, n)
+    }
+}
+
+/// A step of a stress history, as a report shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct ExcerptStep {
+    /// The step (from 1, as reports number steps).
+    pub step: usize,
+    /// Its transaction's label (`t3#41`: session t3's 41st transaction).
+    pub txn: String,
+    /// The statement.
+    pub sql: String,
+    /// What it returned.
+    pub outcome: String,
+    /// When it was invoked and completed, in milliseconds from the run's start.
+    pub invoked_ms: f64,
+    /// When it completed.
+    pub completed_ms: f64,
+}
+
+/// An anomaly the level forbids, or a broken invariant, found in a stress run.
+#[derive(Debug, Clone, Serialize)]
+pub struct Candidate {
+    /// What found it: `dsg` or `invariant <name>`.
+    pub source: String,
+    /// One line.
+    pub summary: String,
+    /// The DSG's finding, with its cycle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub finding: Option<Finding>,
+    /// The involved transactions' statements, in invocation order, with their times.
+    pub excerpt: Vec<ExcerptStep>,
+    /// Whether the deterministic case derived from it gives it again ([`derive`]); set by
+    /// [`derive::replay`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replay: Option<derive::Replayed>,
+}
+
+/// What a stress hunt did and found.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// The target's label.
+    pub target: String,
+    /// The workload.
+    pub workload: String,
+    /// The isolation level.
+    pub isolation: Isolation,
+    /// Sessions.
+    pub sessions: usize,
+    /// Keys.
+    pub keys: usize,
+    /// The seed.
+    pub seed: u64,
+    /// How long the run took, in seconds.
+    pub seconds: f64,
+    /// Transactions committed.
+    pub committed: u64,
+    /// Transactions an error ended.
+    pub aborted: u64,
+    /// Committed transactions per second.
+    pub committed_per_second: f64,
+    /// Statements in the history.
+    pub statements: u64,
+    /// The errors the DBMS answered, by class (`serialization`, `deadlock`, …): the anomalies
+    /// it prevented by aborting.
+    pub errors: BTreeMap<String, u64>,
+    /// How long the DSG oracle and the invariant took over the whole history, in seconds.
+    pub check_seconds: f64,
+    /// The phenomena observed that the level allows (each phenomenon once: the DSG reports a
+    /// class by its shortest witness), with the reason.
+    pub allowed: BTreeMap<String, String>,
+    /// Broken invariants the level allows, by invariant, with how often.
+    pub allowed_violations: BTreeMap<String, u64>,
+    /// What the oracles could not judge, and why.
+    pub unjudged: Vec<String>,
+    /// Anomalies the level forbids and broken invariants: the bug candidates.
+    pub candidates: Vec<Candidate>,
+    /// The infrastructure failure that voids the verdicts, if one happened.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub infrastructure: Option<String>,
+}
+
+impl Stress {
+    /// The run's configuration for the executor (`record` off: a plain client loop).
+    pub fn config(&self, record: bool) -> StressConfig {
+        StressConfig {
+            sessions: self.sessions,
+            isolation: self.isolation,
+            mode: self.mode,
+            duration: self.duration,
+            record,
+        }
+    }
+
+    /// Runs the workload on `target` (recorded when `record`), counting into `counters`,
+    /// until the duration is over or `stop` is set.
+    pub fn run(
+        &self,
+        executor: &Executor,
+        target: &dyn Target,
+        record: bool,
+        counters: &Counters,
+        stop: &AtomicBool,
+    ) -> Result<StressRun, TargetError> {
+        let source = Source {
+            workload: self.workload,
+            family: target.profile().family(),
+            keys: self.keys,
+            seed: self.seed,
+        };
+        let setup = self.workload.setup(self.keys);
+        let mut run =
+            executor.stress(target, &setup, self.config(record), &source, counters, stop)?;
+        key_lookups_as_item_reads(&mut run);
+        Ok(run)
+    }
+
+    /// Judges `run`, a recorded run of this hunt on `target`: the DSG over the whole history
+    /// and the workload's invariant.
+    pub fn judge(&self, executor: &Executor, target: &dyn Target, run: &StressRun) -> Report {
+        let started = Instant::now();
+        let runner = TargetRunner {
+            executor: *executor,
+            target,
+        };
+        let judged = Adya.check(&run.case, &run.history, &runner);
+        let guarantee = target.profile().guarantee(self.isolation);
+        let violations = invariant::check(self.workload, &run.case, &run.history, guarantee);
+        let check_seconds = started.elapsed().as_secs_f64();
+        let txns = Transactions::of(&run.case, &run.history);
+        let excerpt = |steps: &[usize]| excerpt(run, &txns, steps);
+        let mut report = Report {
+            target: target.label(),
+            workload: self.workload.name().into(),
+            isolation: self.isolation,
+            sessions: self.sessions,
+            keys: self.keys,
+            seed: self.seed,
+            seconds: run.elapsed.as_secs_f64(),
+            committed: run.committed,
+            aborted: run.aborted,
+            committed_per_second: run.committed as f64 / run.elapsed.as_secs_f64().max(1e-9),
+            statements: run.statements,
+            errors: errors(run),
+            check_seconds,
+            allowed: BTreeMap::new(),
+            allowed_violations: BTreeMap::new(),
+            unjudged: (judged.unjudged.iter()).map(|u| u.reason.clone()).collect(),
+            candidates: Vec::new(),
+            infrastructure: infrastructure(run),
+        };
+        for finding in judged.findings {
+            match &finding.permissible {
+                Some(p) => {
+                    let class = match &finding.signature {
+                        txhunt_oracle::Signature::Dsg(p) => p.to_string(),
+                        other => other.to_string(),
+                    };
+                    report.allowed.insert(class, p.reason.clone());
+                }
+                None => report.candidates.push(Candidate {
+                    source: "dsg".into(),
+                    summary: finding.summary.clone(),
+                    excerpt: excerpt(&involved(&txns, &finding)),
+                    finding: Some(finding),
+                    replay: None,
+                }),
+            }
+        }
+        for violation in violations {
+            record_violation(&mut report, violation, &excerpt);
+        }
+        if report.infrastructure.is_some() {
+            report.candidates.clear();
+        }
+        report
+    }
+}
+
+/// The workloads never change a key nor delete a row, so a read by key (`WHERE k = 3`) that
+/// found its row can match no other row, ever: its predicate is that row, an item read the
+/// history keeps. Its predicate is dropped, which spares the DSG oracle the search for
+/// predicate dependencies that cannot exist (per predicate read, every other row of the table
+/// with all its versions: quadratic in a stress history). A read by key that found nothing
+/// keeps its predicate: the key's row may be inserted later (list-append), a phantom.
+fn key_lookups_as_item_reads(run: &mut StressRun) {
+    for step in &mut run.history.steps {
+        if let Some(accesses) = &mut step.accesses {
+            accesses.predicates.retain(|p| {
+                let by_key = (p.condition.as_deref()).is_some_and(|c| c.starts_with("k = "));
+                !(by_key && !p.matched.is_empty())
+            });
+        }
+    }
+}
+
+/// Counts an allowed violation, or lists a forbidden one as a candidate (the first of each
+/// invariant only: one broken invariant tends to break again and again).
+fn record_violation(
+    report: &mut Report,
+    violation: Violation,
+    excerpt: &dyn Fn(&[usize]) -> Vec<ExcerptStep>,
+) {
+    let source = format!("invariant {}", violation.invariant);
+    if violation.allowed.is_some() {
+        *(report.allowed_violations)
+            .entry(violation.invariant.into())
+            .or_default() += 1;
+        return;
+    }
+    if report.candidates.iter().any(|c| c.source == source) {
+        return;
+    }
+    report.candidates.push(Candidate {
+        source,
+        summary: violation.text.clone(),
+        finding: None,
+        excerpt: excerpt(&violation.steps),
+        replay: None,
+    });
+}
+
+/// The steps of every transaction the finding's cycle names.
+fn involved(txns: &Transactions, finding: &Finding) -> Vec<usize> {
+    let mut labels: Vec<&str> = Vec::new();
+    for detail in &finding.details {
+        if let txhunt_oracle::Detail::Cycle(observed) = detail {
+            for d in &observed.cycle {
+                labels.extend([d.from.as_str(), d.to.as_str()]);
+            }
+        }
+    }
+    let wanted: Vec<usize> = (txns.labels.iter().enumerate())
+        .filter(|(_, l)| labels.contains(&l.as_str()))
+        .map(|(t, _)| t)
+        .collect();
+    let mut steps: Vec<usize> = finding.steps.clone();
+    steps.extend(
+        (txns.of_step.iter().enumerate())
+            .filter(|(s, t)| wanted.contains(t) || wanted.contains(&txns.writer_of[*s]))
+            .map(|(s, _)| s),
+    );
+    steps
+}
+
+/// The steps of the transactions of `steps`, in invocation order, as a report shows them.
+fn excerpt(run: &StressRun, txns: &Transactions, steps: &[usize]) -> Vec<ExcerptStep> {
+    let owners: Vec<usize> = steps.iter().map(|&s| txns.of_step[s]).collect();
+    let case_txns = run.case.txns();
+    let of = run.case.txn_of_steps(&case_txns);
+    let mut all: Vec<usize> = (0..run.case.steps.len())
+        .filter(|&s| owners.contains(&txns.of_step[s]) || steps.iter().any(|&k| of[k] == of[s]))
+        .collect();
+    all.sort_unstable();
+    all.dedup();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    all.into_iter()
+        .map(|s| {
+            let Interval { invoked, completed } = run.intervals[s];
+            ExcerptStep {
+                step: s + 1,
+                txn: case_txns[of[s]].label.clone(),
+                sql: run.case.steps[s].stmt.sql.clone(),
+                outcome: run.history.steps[s].outcome.to_string(),
+                invoked_ms: ms(invoked),
+                completed_ms: ms(completed),
+            }
+        })
+        .collect()
+}
+
+/// The errors of a run, by class.
+fn errors(run: &StressRun) -> BTreeMap<String, u64> {
+    let mut counts = BTreeMap::new();
+    for step in &run.history.steps {
+        let name = match &step.outcome {
+            Outcome::Error(e) => e.class.name(),
+            Outcome::Hang { .. } => "hang",
+            _ => continue,
+        };
+        *counts.entry(name.to_string()).or_default() += 1;
+    }
+    counts
+}
+
+/// The infrastructure failure of a run, if a statement lost its connection or the final
+/// state could not be read.
+fn infrastructure(run: &StressRun) -> Option<String> {
+    let lost = (run.history.steps.iter().enumerate()).find_map(|(s, r)| {
+        let e = r.outcome.error()?;
+        (e.class == ErrorClass::Connection)
+            .then(|| format!("step {} lost its connection: {}", s + 1, e.message))
+    });
+    lost.or_else(|| {
+        (run.history.final_state_error.as_ref())
+            .map(|e| format!("the final state could not be read: {e}"))
+    })
+}
+
+/// Writes `report` under `dir` as `stress-<dbms>-<workload>-<level>-<seed>.json` (the stress
+/// recipe — target, workload, sessions, keys, seed — with the verdicts and each candidate's
+/// history excerpt), and beside it each candidate's derived case (`…-<k>.sql`) and reduced
+/// case (`…-<k>.reduced.sql`) where there is one; returns the report's path. Every file is
+/// written whole.
+pub fn save(dir: &std::path::Path, dbms: &str, report: &Report) -> std::io::Result<PathBuf> {
+    std::fs::create_dir_all(dir)?;
+    let stem = format!(
+        "stress-{dbms}-{}-{}-{}",
+        report.workload,
+        report
+            .isolation
+            .to_string()
+            .replace(' ', "-")
+            .to_lowercase(),
+        report.seed
+    );
+    for (k, candidate) in report.candidates.iter().enumerate() {
+        let Some(replay) = &candidate.replay else {
+            continue;
+        };
+        let sql = dir.join(format!("{stem}-{}.sql", k + 1));
+        crate::store::write_whole(&sql, replay.scenario.as_bytes())?;
+        if let Some(reduced) = &replay.reduced {
+            let path = dir.join(format!("{stem}-{}.reduced.sql", k + 1));
+            crate::store::write_whole(&path, reduced.as_bytes())?;
+        }
+    }
+    let json = serde_json::to_string_pretty(report).map_err(std::io::Error::other)?;
+    let path = dir.join(format!("{stem}.json"));
+    crate::store::write_whole(&path, json.as_bytes())?;
+    Ok(path)
+}

@@ -1,0 +1,179 @@
+//! `txhunt stress`: a workload on truly concurrent sessions, the whole history judged.
+
+use crate::flags::{at_least_one, positive_duration};
+use crate::format::Format;
+use crate::interrupt;
+use crate::levels::isolation_flag;
+use crate::paths;
+use anyhow::Context;
+use clap::Args;
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+use txhunt_db::open_target;
+use txhunt_exec::parse_duration;
+use txhunt_exec::stress::Counters;
+use txhunt_exec::{BlockDetection, Executor};
+use txhunt_hunt::report::stress::{progress_line, summary};
+use txhunt_hunt::stress::{derive, save, Report, Stress};
+use txhunt_sql::gen::workload::Workload;
+
+/// Arguments of `txhunt stress`.
+#[derive(Args)]
+pub struct StressArgs {
+    /// The target (as for `txhunt run --target`).
+    #[arg(long, default_value = "sqlite")]
+    target: String,
+    /// Where the server binaries are, for `mariadb|postgres`.
+    #[arg(long)]
+    bin_dir: Option<PathBuf>,
+    /// Sessions running at once, each on its own thread and connection.
+    #[arg(long, default_value_t = 8, value_parser = at_least_one)]
+    sessions: usize,
+    /// How long each run starts transactions (e.g. 60s, 5m).
+    #[arg(long, default_value = "60s", value_parser = positive_duration)]
+    duration: Duration,
+    /// The workloads, one run each (comma list): `register` (reads and blind writes of
+    /// unique values), `list-append` (reads of lists and appends of unique elements),
+    /// `bank` (transfers; the total stays constant), or `all`.
+    #[arg(long, default_value = "register")]
+    workload: String,
+    /// The isolation levels, one run each per workload: one level, a comma list, or `all`.
+    #[arg(long, default_value = "serializable")]
+    isolation: String,
+    /// How many keys the transactions share (fewer: more conflicts).
+    #[arg(long, default_value_t = 8, value_parser = at_least_one)]
+    keys: usize,
+    /// The seed of the sessions' transactions (default: from the clock; in the report).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Where each run's report (the stress recipe, the verdicts, each candidate's history
+    /// excerpt) and the candidates' derived cases are written.
+    #[arg(long, default_value = "txhunt-out")]
+    out: PathBuf,
+    /// Output format of the summary.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// A statement that runs longer than this is a hang (interrupted; its session stops).
+    #[arg(long, default_value = "10s", value_parser = positive_duration)]
+    statement_timeout: Duration,
+    /// Do not replay the candidates' derived cases (by default each is replayed with the
+    /// exact protocol and, when it reproduces, reduced).
+    #[arg(long)]
+    no_reduce: bool,
+    /// The time budget of each candidate's replay and reduction.
+    #[arg(long, default_value = "60s", value_parser = parse_duration)]
+    reduce_budget: Duration,
+}
+
+/// The workloads `flag` names.
+fn workloads(flag: &str) -> anyhow::Result<Vec<Workload>> {
+    if flag == "all" {
+        return Ok(Workload::ALL.to_vec());
+    }
+    (flag.split(','))
+        .map(|name| {
+            Workload::parse(name.trim()).with_context(|| {
+                let known: Vec<&str> = Workload::ALL.iter().map(|w| w.name()).collect();
+                format!(
+                    "--workload: no workload named `{name}`; known: {}, all",
+                    known.join(", ")
+                )
+            })
+        })
+        .collect()
+}
+
+/// Runs every (level, workload); `Ok(true)` when none gave a bug candidate.
+pub fn stress(args: &StressArgs) -> anyhow::Result<bool> {
+    let workloads = workloads(&args.workload)?;
+    crate::levels::check_before_start(&args.isolation, std::slice::from_ref(&args.target))?;
+    paths::writable_dir("--out", &args.out)?;
+    let target = open_target(&args.target, args.bin_dir.as_deref())?;
+    target.check_sessions(args.sessions).context("--sessions")?;
+    let levels = isolation_flag(&args.isolation, target.as_ref())?;
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let executor = Executor {
+        detection: BlockDetection::Exact,
+        statement_timeout: args.statement_timeout,
+        instrument: true,
+    };
+    interrupt::make_graceful();
+    let stop = interrupt::stop_flag();
+    let mut reports: Vec<(Report, PathBuf)> = Vec::new();
+    for &isolation in &levels {
+        for &workload in &workloads {
+            if stop.load(Ordering::SeqCst) {
+                break;
+            }
+            let hunt = Stress {
+                workload,
+                sessions: args.sessions,
+                duration: args.duration,
+                isolation,
+                mode: None,
+                seed,
+                keys: args.keys,
+            };
+            let counters = Counters::default();
+            let bar = crate::fuzz::progress_bar();
+            let title = format!("{workload} at {isolation}");
+            let done = std::sync::atomic::AtomicBool::new(false);
+            let run = std::thread::scope(|scope| {
+                scope.spawn(|| {
+                    let started = Instant::now();
+                    while !done.load(Ordering::SeqCst) {
+                        if let Some(bar) = &bar {
+                            bar.set_message(progress_line(&title, &counters, started.elapsed()));
+                        }
+                        std::thread::sleep(Duration::from_millis(250));
+                    }
+                });
+                let run = hunt.run(&executor, target.as_ref(), true, &counters, stop);
+                done.store(true, Ordering::SeqCst);
+                run
+            })
+            .with_context(|| format!("stress run of {title} on {}", target.label()))?;
+            if let Some(bar) = &bar {
+                bar.set_message(format!(
+                    "{title}: checking {} statements",
+                    run.case.steps.len()
+                ));
+            }
+            let mut report = hunt.judge(&executor, target.as_ref(), &run);
+            if !args.no_reduce {
+                for k in 0..report.candidates.len() {
+                    let candidate = &report.candidates[k];
+                    let replayed = derive::replay(
+                        &hunt,
+                        &executor,
+                        target.as_ref(),
+                        &run,
+                        candidate,
+                        args.reduce_budget,
+                        stop,
+                    );
+                    report.candidates[k].replay = replayed;
+                }
+            }
+            if let Some(bar) = bar {
+                bar.finish_and_clear();
+            }
+            let path = save(&args.out, target.profile().name(), &report)
+                .with_context(|| format!("writing the report under {}", args.out.display()))?;
+            if args.format == Format::Text {
+                print!("{}", summary(&report, &path));
+            }
+            reports.push((report, path));
+        }
+    }
+    if args.format == Format::Json {
+        let all: Vec<&Report> = reports.iter().map(|(r, _)| r).collect();
+        println!("{}", serde_json::to_string_pretty(&all)?);
+    }
+    Ok(reports.iter().all(|(r, _)| r.candidates.is_empty()))
+}
