@@ -277,13 +277,15 @@ fn session(shared: &Shared, s: usize, mut conn: Box<dyn Connection>, watch: &Wat
                 continue;
             }
             hung = matches!(outcome, Outcome::Hang { .. });
-            if !hung {
-                // The transaction is over for the application: roll back whatever is left.
+            // The transaction is over for the application: roll back whatever is left, unless
+            // the driver knows the DBMS ended it already.
+            let rollback = !hung && conn.in_transaction() != Some(false);
+            if rollback {
                 run(shared, s, conn.as_mut(), watch, "ROLLBACK", &mut log);
             }
             status = TxnStatus::Aborted {
                 step,
-                rollback_sent: !hung,
+                rollback_sent: rollback,
             };
             break;
         }

@@ -39,6 +39,22 @@ pub enum BenchCommand {
     /// Random versus pattern-guided generation: cases and seconds until the DSG oracle first
     /// observes each anomaly class the level allows, median over seeds.
     Guide(GuideArgs),
+    /// A recorded stress run versus a plain client loop of the same transactions (committed
+    /// transactions per second, ratio), and the time to check the recorded history.
+    Stress(StressBenchArgs),
+}
+
+/// Arguments of `txhunt bench stress`.
+#[derive(Args)]
+pub struct StressBenchArgs {
+    #[command(flatten)]
+    shape: crate::stress::StressShape,
+    /// Runs each way (alternating; the median is counted).
+    #[arg(long, default_value_t = 3, value_parser = crate::flags::at_least_one)]
+    repeat: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
 }
 
 /// Arguments of `txhunt bench guide`.
@@ -242,6 +258,14 @@ pub fn bench(command: &BenchCommand) -> anyhow::Result<bool> {
         }
         BenchCommand::Protocol(args) => {
             repeated(args, txhunt_hunt::bench::protocol, ProtocolReport::text)
+        }
+        BenchCommand::Stress(args) => {
+            let (target, hunts) = args.shape.hunts()?;
+            for hunt in &hunts {
+                let report = txhunt_hunt::bench::stress(target.as_ref(), hunt, args.repeat)?;
+                print(args.format, &report, || report.text())?;
+            }
+            Ok(true)
         }
     }
 }

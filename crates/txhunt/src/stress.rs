@@ -10,7 +10,7 @@ use clap::Args;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-use txhunt_db::open_target;
+use txhunt_db::{open_target, Target};
 use txhunt_exec::parse_duration;
 use txhunt_exec::stress::Counters;
 use txhunt_exec::{BlockDetection, Executor};
@@ -18,9 +18,10 @@ use txhunt_hunt::report::stress::{progress_line, summary};
 use txhunt_hunt::stress::{derive, save, Report, Stress};
 use txhunt_sql::gen::workload::Workload;
 
-/// Arguments of `txhunt stress`.
+/// What a stress run runs, and where: the flags `txhunt stress` and `txhunt bench stress`
+/// share.
 #[derive(Args)]
-pub struct StressArgs {
+pub struct StressShape {
     /// The target (as for `txhunt run --target`).
     #[arg(long, default_value = "sqlite")]
     target: String,
@@ -47,6 +48,43 @@ pub struct StressArgs {
     /// The seed of the sessions' transactions (default: from the clock; in the report).
     #[arg(long)]
     seed: Option<u64>,
+}
+
+impl StressShape {
+    /// The target, opened, and every (level, workload) run it asks for, levels first.
+    pub fn hunts(&self) -> anyhow::Result<(Box<dyn Target>, Vec<Stress>)> {
+        let workloads = workloads(&self.workload)?;
+        crate::levels::check_before_start(&self.isolation, std::slice::from_ref(&self.target))?;
+        let target = open_target(&self.target, self.bin_dir.as_deref())?;
+        target.check_sessions(self.sessions).context("--sessions")?;
+        let levels = isolation_flag(&self.isolation, target.as_ref())?;
+        let seed = self.seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64)
+        });
+        let hunts = (levels.iter())
+            .flat_map(|&isolation| {
+                workloads.iter().map(move |&workload| Stress {
+                    workload,
+                    sessions: self.sessions,
+                    duration: self.duration,
+                    isolation,
+                    mode: None,
+                    seed,
+                    keys: self.keys,
+                })
+            })
+            .collect();
+        Ok((target, hunts))
+    }
+}
+
+/// Arguments of `txhunt stress`.
+#[derive(Args)]
+pub struct StressArgs {
+    #[command(flatten)]
+    shape: StressShape,
     /// Where each run's report (the stress recipe, the verdicts, each candidate's history
     /// excerpt) and the candidates' derived cases are written.
     #[arg(long, default_value = "txhunt-out")]
@@ -86,17 +124,8 @@ fn workloads(flag: &str) -> anyhow::Result<Vec<Workload>> {
 
 /// Runs every (level, workload); `Ok(true)` when none gave a bug candidate.
 pub fn stress(args: &StressArgs) -> anyhow::Result<bool> {
-    let workloads = workloads(&args.workload)?;
-    crate::levels::check_before_start(&args.isolation, std::slice::from_ref(&args.target))?;
     paths::writable_dir("--out", &args.out)?;
-    let target = open_target(&args.target, args.bin_dir.as_deref())?;
-    target.check_sessions(args.sessions).context("--sessions")?;
-    let levels = isolation_flag(&args.isolation, target.as_ref())?;
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
+    let (target, hunts) = args.shape.hunts()?;
     let executor = Executor {
         detection: BlockDetection::Exact,
         statement_timeout: args.statement_timeout,
@@ -105,71 +134,60 @@ pub fn stress(args: &StressArgs) -> anyhow::Result<bool> {
     interrupt::make_graceful();
     let stop = interrupt::stop_flag();
     let mut reports: Vec<(Report, PathBuf)> = Vec::new();
-    for &isolation in &levels {
-        for &workload in &workloads {
-            if stop.load(Ordering::SeqCst) {
-                break;
-            }
-            let hunt = Stress {
-                workload,
-                sessions: args.sessions,
-                duration: args.duration,
-                isolation,
-                mode: None,
-                seed,
-                keys: args.keys,
-            };
-            let counters = Counters::default();
-            let bar = crate::fuzz::progress_bar();
-            let title = format!("{workload} at {isolation}");
-            let done = std::sync::atomic::AtomicBool::new(false);
-            let run = std::thread::scope(|scope| {
-                scope.spawn(|| {
-                    let started = Instant::now();
-                    while !done.load(Ordering::SeqCst) {
-                        if let Some(bar) = &bar {
-                            bar.set_message(progress_line(&title, &counters, started.elapsed()));
-                        }
-                        std::thread::sleep(Duration::from_millis(250));
-                    }
-                });
-                let run = hunt.run(&executor, target.as_ref(), true, &counters, stop);
-                done.store(true, Ordering::SeqCst);
-                run
-            })
-            .with_context(|| format!("stress run of {title} on {}", target.label()))?;
-            if let Some(bar) = &bar {
-                bar.set_message(format!(
-                    "{title}: checking {} statements",
-                    run.case.steps.len()
-                ));
-            }
-            let mut report = hunt.judge(&executor, target.as_ref(), &run);
-            if !args.no_reduce {
-                for k in 0..report.candidates.len() {
-                    let candidate = &report.candidates[k];
-                    let replayed = derive::replay(
-                        &hunt,
-                        &executor,
-                        target.as_ref(),
-                        &run,
-                        candidate,
-                        args.reduce_budget,
-                        stop,
-                    );
-                    report.candidates[k].replay = replayed;
-                }
-            }
-            if let Some(bar) = bar {
-                bar.finish_and_clear();
-            }
-            let path = save(&args.out, target.profile().name(), &report)
-                .with_context(|| format!("writing the report under {}", args.out.display()))?;
-            if args.format == Format::Text {
-                print!("{}", summary(&report, &path));
-            }
-            reports.push((report, path));
+    for hunt in hunts {
+        if stop.load(Ordering::SeqCst) {
+            break;
         }
+        let counters = Counters::default();
+        let bar = crate::fuzz::progress_bar();
+        let title = format!("{} at {}", hunt.workload, hunt.isolation);
+        let done = std::sync::atomic::AtomicBool::new(false);
+        let run = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                let started = Instant::now();
+                while !done.load(Ordering::SeqCst) {
+                    if let Some(bar) = &bar {
+                        bar.set_message(progress_line(&title, &counters, started.elapsed()));
+                    }
+                    std::thread::sleep(Duration::from_millis(250));
+                }
+            });
+            let run = hunt.run(&executor, target.as_ref(), true, &counters, stop);
+            done.store(true, Ordering::SeqCst);
+            run
+        })
+        .with_context(|| format!("stress run of {title} on {}", target.label()))?;
+        if let Some(bar) = &bar {
+            bar.set_message(format!(
+                "{title}: checking {} statements",
+                run.case.steps.len()
+            ));
+        }
+        let mut report = hunt.judge(&executor, target.as_ref(), &run);
+        if !args.no_reduce {
+            for k in 0..report.candidates.len() {
+                let candidate = &report.candidates[k];
+                let replayed = derive::replay(
+                    &hunt,
+                    &executor,
+                    target.as_ref(),
+                    &run,
+                    candidate,
+                    args.reduce_budget,
+                    stop,
+                );
+                report.candidates[k].replay = replayed;
+            }
+        }
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        let path = save(&args.out, target.profile().name(), &report)
+            .with_context(|| format!("writing the report under {}", args.out.display()))?;
+        if args.format == Format::Text {
+            print!("{}", summary(&report, &path));
+        }
+        reports.push((report, path));
     }
     if args.format == Format::Json {
         let all: Vec<&Report> = reports.iter().map(|(r, _)| r).collect();

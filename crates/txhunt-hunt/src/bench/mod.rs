@@ -7,7 +7,8 @@
 //! `txhunt bench protocol` ([`protocol()`]: the protocol versus raw replay on one connection);
 //! `txhunt bench fuzz` ([`PhaseReport`]) shows where a campaign's time goes, phase by phase;
 //! `txhunt bench guide` ([`guide()`]: random versus pattern-guided generation, time to the
-//! first observation of each anomaly class).
+//! first observation of each anomaly class); `txhunt bench stress` ([`stress()`]: a recorded
+//! stress run versus a plain client loop of the same transactions).
 
 mod block;
 mod cross_check;
@@ -16,6 +17,7 @@ mod guide;
 mod instrument;
 mod phases;
 mod protocol;
+mod stress;
 
 pub use block::{block, BlockReport, CaseResult};
 pub use cross_check::{
@@ -27,6 +29,7 @@ pub use guide::{guide, ClassTimes, FirstSeen, GuideConfig, GuideReport};
 pub use instrument::{instrument, InstrumentReport};
 pub use phases::{PhaseReport, PhaseTime};
 pub use protocol::{protocol, ProtocolReport};
+pub use stress::{stress, StressBenchReport, Way};
 
 use std::time::Instant;
 use txhunt_db::{Target, TargetError};

@@ -1,0 +1,147 @@
+//! `txhunt bench stress`: a stress run recorded (every statement's interval and row versions)
+//! versus a plain client loop of the same sessions issuing the same transactions without
+//! recording anything, committed transactions per second each way and their ratio; and the
+//! time the DSG oracle and the invariant take over the recorded history.
+
+use super::BenchError;
+use crate::stress::Stress;
+use serde::Serialize;
+use std::fmt::Write;
+use std::sync::atomic::AtomicBool;
+use txhunt_db::Target;
+use txhunt_exec::stress::Counters;
+use txhunt_exec::Executor;
+
+/// One way's runs.
+#[derive(Debug, Serialize)]
+pub struct Way {
+    /// Committed transactions per second, per run.
+    pub per_second: Vec<f64>,
+    /// Their median.
+    pub median: f64,
+}
+
+/// The whole run of `txhunt bench stress`.
+#[derive(Debug, Serialize)]
+pub struct StressBenchReport {
+    /// The target's label.
+    pub target: String,
+    /// The workload.
+    pub workload: String,
+    /// The isolation level.
+    pub isolation: String,
+    /// Sessions.
+    pub sessions: usize,
+    /// Seconds per run.
+    pub seconds: f64,
+    /// The plain client loop.
+    pub plain: Way,
+    /// The recorded stress run.
+    pub recorded: Way,
+    /// `recorded.median / plain.median`.
+    pub ratio: f64,
+    /// Statements in the largest recorded history.
+    pub history_statements: u64,
+    /// Seconds the DSG oracle and the invariant took over it.
+    pub check_seconds: f64,
+}
+
+fn median(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    match sorted.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => sorted[n / 2],
+        n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
+    }
+}
+
+/// Runs `hunt` on `target` `repeat` times each way, the ways alternating (so that drift in
+/// the machine's load weighs on both alike).
+pub fn stress(
+    target: &dyn Target,
+    hunt: &Stress,
+    repeat: usize,
+) -> Result<StressBenchReport, BenchError> {
+    let executor = Executor {
+        instrument: true,
+        ..Executor::default()
+    };
+    let stop = AtomicBool::new(false);
+    let (mut plain, mut recorded) = (Vec::new(), Vec::new());
+    let (mut history_statements, mut check_seconds) = (0, 0.0);
+    for _ in 0..repeat.max(1) {
+        for record in [false, true] {
+            let run = hunt.run(&executor, target, record, &Counters::default(), &stop)?;
+            let rate = run.committed as f64 / run.elapsed.as_secs_f64().max(1e-9);
+            if !record {
+                plain.push(rate);
+                continue;
+            }
+            recorded.push(rate);
+            if run.statements >= history_statements {
+                history_statements = run.statements;
+                check_seconds = hunt.judge(&executor, target, &run).check_seconds;
+            }
+        }
+    }
+    let (plain, recorded) = (
+        Way {
+            median: median(&plain),
+            per_second: plain,
+        },
+        Way {
+            median: median(&recorded),
+            per_second: recorded,
+        },
+    );
+    Ok(StressBenchReport {
+        target: target.label(),
+        workload: hunt.workload.name().into(),
+        isolation: hunt.isolation.to_string(),
+        sessions: hunt.sessions,
+        seconds: hunt.duration.as_secs_f64(),
+        ratio: recorded.median / plain.median.max(1e-9),
+        plain,
+        recorded,
+        history_statements,
+        check_seconds,
+    })
+}
+
+impl StressBenchReport {
+    /// The report as text.
+    pub fn text(&self) -> String {
+        let mut text = String::new();
+        let _ = writeln!(
+            text,
+            "bench stress on {}: {} at {}, {} sessions, {:.0} s per run",
+            self.target, self.workload, self.isolation, self.sessions, self.seconds
+        );
+        let runs = |w: &Way| {
+            (w.per_second.iter())
+                .map(|r| format!("{r:.0}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let _ = writeln!(
+            text,
+            "plain client loop: {:.0} committed transactions/s (runs: {})",
+            self.plain.median,
+            runs(&self.plain)
+        );
+        let _ = writeln!(
+            text,
+            "recorded stress:   {:.0} committed transactions/s (runs: {})",
+            self.recorded.median,
+            runs(&self.recorded)
+        );
+        let _ = writeln!(text, "ratio recorded / plain: {:.2}", self.ratio);
+        let _ = writeln!(
+            text,
+            "checking the largest history ({} statements): {:.2} s",
+            self.history_statements, self.check_seconds
+        );
+        text
+    }
+}
