@@ -5,10 +5,14 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use txhunt_db::{open_target, Target};
 use txhunt_exec::stress::{Counters, StressRun};
-use txhunt_exec::Executor;
-use txhunt_hunt::stress::{Report, Stress};
-use txhunt_model::{Isolation, Outcome, Value};
-use txhunt_oracle::invariant;
+use txhunt_exec::{Executor, TargetRunner};
+use txhunt_hunt::reduce::{reduce, Goal, Reduction};
+use txhunt_hunt::stress::{derive, Report, Stress};
+use txhunt_hunt::Judge;
+use txhunt_model::adya::Phenomenon;
+use txhunt_model::{scenario, Isolation, Outcome, Value};
+use txhunt_oracle::dsg::{Adya, Transactions};
+use txhunt_oracle::{invariant, Oracle, OracleId, Signature};
 use txhunt_sql::gen::workload::Workload;
 
 fn stress(workload: Workload, isolation: Isolation, seconds: u64) -> Stress {
@@ -108,4 +112,75 @@ fn a_broken_invariant_is_a_candidate_at_every_level() {
         found[0].allowed.is_none(),
         "G1a is forbidden at SERIALIZABLE"
     );
+}
+
+/// The anomaly of `signature` in `run` (allowed or not), derived into a deterministic case
+/// and reduced: the reduction.
+fn replayed(
+    hunt: &Stress,
+    run: &StressRun,
+    target: &dyn Target,
+    signature: Signature,
+) -> Reduction {
+    let runner = TargetRunner {
+        executor: Executor::default(),
+        target,
+    };
+    let judged = Adya.check(&run.case, &run.history, &runner);
+    let finding = (judged.findings.into_iter())
+        .find(|f| f.signature == signature)
+        .unwrap_or_else(|| panic!("{signature} in the stress run"));
+    let txns = Transactions::of(&run.case, &run.history);
+    let candidate = txhunt_hunt::stress::candidate(run, &txns, finding);
+    let steps: Vec<usize> = candidate.excerpt.iter().map(|e| e.step - 1).collect();
+    let case = derive::case(hunt, run, &steps);
+    let involved = case.txns().len();
+    assert!((2..=8).contains(&involved), "{}", scenario::print(&case));
+    assert!(case.txns().iter().all(|t| t.explicit));
+    let judge = Judge {
+        executor: Executor::default(),
+        oracles: vec![Box::new(Adya)],
+    };
+    let goal = Goal {
+        oracle: OracleId::Dsg,
+        signature: signature.to_string(),
+        permissible: true,
+    };
+    let reduction = reduce(
+        &case,
+        &judge,
+        &[target],
+        hunt.isolation,
+        &goal,
+        Duration::from_secs(120),
+        &AtomicBool::new(false),
+    )
+    .unwrap_or_else(|e| panic!("{e}: {}", scenario::print(&case)));
+    assert_eq!(reduction.flaky, None, "{}", scenario::print(&case));
+    reduction
+}
+
+#[test]
+fn postgres_repeatable_read_under_stress_refuses_lost_updates_and_lets_write_skew_through() {
+    let target = open_target("postgres", None).unwrap();
+    let hunt = stress(Workload::Register, Isolation::RepeatableRead, 3);
+    let (run, report) = stressed(&hunt, target.as_ref());
+    assert!(report.candidates.is_empty(), "{report:#?}");
+    assert!(report.errors.get("serialization").is_some_and(|&n| n > 0), "{report:#?}");
+    assert_eq!(report.allowed.keys().collect::<Vec<_>>(), ["G2-item"], "{report:#?}");
+    // The write skew, as a deterministic case of the transactions involved, replays every time.
+    let reduction = replayed(&hunt, &run, target.as_ref(), Signature::Dsg(Phenomenon::G2Item));
+    assert_eq!(reduction.transactions.1, 2, "{}", scenario::print(&reduction.case));
+}
+
+#[test]
+fn mariadb_repeatable_read_under_stress_lets_lost_updates_through_and_keeps_the_bank_total() {
+    let target = open_target("mariadb", None).unwrap();
+    let hunt = stress(Workload::Bank, Isolation::RepeatableRead, 3);
+    let (run, report) = stressed(&hunt, target.as_ref());
+    assert!(report.candidates.is_empty(), "{report:#?}");
+    assert!(report.allowed.contains_key("G-single"), "{report:#?}");
+    assert!(report.committed > 50, "{report:#?}");
+    let reduction = replayed(&hunt, &run, target.as_ref(), Signature::Dsg(Phenomenon::GSingle));
+    assert!(reduction.statements.1 < reduction.statements.0 || reduction.statements.0 <= 9);
 }

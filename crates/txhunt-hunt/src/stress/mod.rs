@@ -212,13 +212,7 @@ impl Stress {
                     };
                     report.allowed.insert(class, p.reason.clone());
                 }
-                None => report.candidates.push(Candidate {
-                    source: "dsg".into(),
-                    summary: finding.summary.clone(),
-                    excerpt: excerpt(&involved(&txns, &finding)),
-                    finding: Some(finding),
-                    replay: None,
-                }),
+                None => report.candidates.push(candidate(run, &txns, finding)),
             }
         }
         for violation in violations {
@@ -272,6 +266,18 @@ fn record_violation(
         excerpt: excerpt(&violation.steps),
         replay: None,
     });
+}
+
+/// The candidate of a DSG `finding` in `run` (whose transactions are `txns`): the finding,
+/// with the statements of every transaction its cycle names.
+pub fn candidate(run: &StressRun, txns: &Transactions, finding: Finding) -> Candidate {
+    Candidate {
+        source: "dsg".into(),
+        summary: finding.summary.clone(),
+        excerpt: excerpt(run, txns, &involved(txns, &finding)),
+        finding: Some(finding),
+        replay: None,
+    }
 }
 
 /// The steps of every transaction the finding's cycle names.
