@@ -166,11 +166,28 @@ fn postgres_repeatable_read_under_stress_refuses_lost_updates_and_lets_write_ske
     let hunt = stress(Workload::Register, Isolation::RepeatableRead, 3);
     let (run, report) = stressed(&hunt, target.as_ref());
     assert!(report.candidates.is_empty(), "{report:#?}");
-    assert!(report.errors.get("serialization").is_some_and(|&n| n > 0), "{report:#?}");
-    assert_eq!(report.allowed.keys().collect::<Vec<_>>(), ["G2-item"], "{report:#?}");
+    assert!(
+        report.errors.get("serialization").is_some_and(|&n| n > 0),
+        "{report:#?}"
+    );
+    assert_eq!(
+        report.allowed.keys().collect::<Vec<_>>(),
+        ["G2-item"],
+        "{report:#?}"
+    );
     // The write skew, as a deterministic case of the transactions involved, replays every time.
-    let reduction = replayed(&hunt, &run, target.as_ref(), Signature::Dsg(Phenomenon::G2Item));
-    assert_eq!(reduction.transactions.1, 2, "{}", scenario::print(&reduction.case));
+    let reduction = replayed(
+        &hunt,
+        &run,
+        target.as_ref(),
+        Signature::Dsg(Phenomenon::G2Item),
+    );
+    assert_eq!(
+        reduction.transactions.1,
+        2,
+        "{}",
+        scenario::print(&reduction.case)
+    );
 }
 
 #[test]
@@ -181,6 +198,11 @@ fn mariadb_repeatable_read_under_stress_lets_lost_updates_through_and_keeps_the_
     assert!(report.candidates.is_empty(), "{report:#?}");
     assert!(report.allowed.contains_key("G-single"), "{report:#?}");
     assert!(report.committed > 50, "{report:#?}");
-    let reduction = replayed(&hunt, &run, target.as_ref(), Signature::Dsg(Phenomenon::GSingle));
+    let reduction = replayed(
+        &hunt,
+        &run,
+        target.as_ref(),
+        Signature::Dsg(Phenomenon::GSingle),
+    );
     assert!(reduction.statements.1 < reduction.statements.0 || reduction.statements.0 <= 9);
 }

@@ -1,0 +1,101 @@
+//! `txhunt stress` and `txhunt bench stress` as a user meets them.
+
+use std::process::Command;
+
+fn txhunt(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_txhunt"))
+        .args(args)
+        .output()
+        .expect("txhunt runs")
+}
+
+#[test]
+fn stress_judges_each_workload_and_writes_its_recipe_and_verdicts() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let run = txhunt(&[
+        "stress",
+        "--target",
+        "sqlite",
+        "--workload",
+        "bank,register",
+        "--duration",
+        "1s",
+        "--sessions",
+        "4",
+        "--keys",
+        "3",
+        "--seed",
+        "7",
+        "--out",
+        out,
+    ]);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{stdout}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    for workload in ["bank", "register"] {
+        assert!(
+            stdout.contains(&format!("stress on sqlite 3.54.1: {workload} at serializable, 4 sessions over 3 keys, seed 7")),
+            "{stdout}"
+        );
+        let path = dir
+            .path()
+            .join(format!("stress-sqlite-{workload}-serializable-7.json"));
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(report["workload"], workload);
+        assert_eq!(report["seed"], 7);
+        assert!(report["committed"].as_u64().unwrap() > 0, "{report}");
+        assert_eq!(report["candidates"], serde_json::json!([]), "{report}");
+    }
+    assert_eq!(stdout.matches("no bug candidate").count(), 2, "{stdout}");
+}
+
+#[test]
+fn stress_names_the_flag_of_a_workload_it_does_not_know() {
+    let run = txhunt(&["stress", "--workload", "bank,ledger", "--duration", "1s"]);
+    assert_eq!(run.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&run.stderr).trim(),
+        "error: --workload: no workload named `ledger`; known: register, list-append, bank, all"
+    );
+}
+
+#[test]
+fn bench_stress_compares_the_recorded_run_with_a_plain_client_loop() {
+    let run = txhunt(&[
+        "bench",
+        "stress",
+        "--target",
+        "sqlite",
+        "--duration",
+        "1s",
+        "--repeat",
+        "1",
+        "--sessions",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    let (plain, recorded) = (
+        report["plain"]["median"].as_f64().unwrap(),
+        report["recorded"]["median"].as_f64().unwrap(),
+    );
+    assert!(plain > 0.0 && recorded > 0.0, "{report}");
+    assert!((report["ratio"].as_f64().unwrap() - recorded / plain).abs() < 1e-9);
+    assert!(
+        report["history_statements"].as_u64().unwrap() > 0,
+        "{report}"
+    );
+}
