@@ -277,15 +277,15 @@ fn session(shared: &Shared, s: usize, mut conn: Box<dyn Connection>, watch: &Wat
                 continue;
             }
             hung = matches!(outcome, Outcome::Hang { .. });
-            // The transaction is over for the application: roll back whatever is left, unless
-            // the driver knows the DBMS ended it already.
-            let rollback = !hung && conn.in_transaction() != Some(false);
-            if rollback {
+            // The transaction is over for the application: it rolls back whatever is left. The
+            // ROLLBACK is sent even where the DBMS ended the transaction itself (it may then
+            // fail, harmlessly): it is what closes the transaction in the recorded case.
+            if !hung {
                 run(shared, s, conn.as_mut(), watch, "ROLLBACK", &mut log);
             }
             status = TxnStatus::Aborted {
                 step,
-                rollback_sent: rollback,
+                rollback_sent: !hung,
             };
             break;
         }

@@ -12,7 +12,8 @@
 //! * [`sdg`]: TxCheck's statement dependency graph: an instrumented run's statements re-run
 //!   one after another in a topological order of their dependencies must return what they
 //!   returned and end in the same state;
-//! * [`invariant`]: the stress workloads' invariants, from returned data alone.
+//! * [`invariant`]: the stress workloads' invariants, from returned data alone;
+//! * [`realtime`]: real-time order in a stress run (no stale reads).
 //!
 //! Every oracle implements [`Oracle`] and is found by its [`OracleId`] ([`by_names`]). Those
 //! that re-execute derived cases do so through a [`Runner`]; what a DBMS documents about its
@@ -26,6 +27,7 @@ pub mod explicit;
 mod finding;
 pub mod invariant;
 pub mod permit;
+pub mod realtime;
 pub mod sdg;
 pub mod wss;
 

@@ -165,18 +165,15 @@ pub fn stress(args: &StressArgs) -> anyhow::Result<bool> {
         }
         let mut report = hunt.judge(&executor, target.as_ref(), &run);
         if !args.no_reduce {
+            let replay = derive::Replay {
+                stress: &hunt,
+                executor: &executor,
+                target: target.as_ref(),
+                budget: args.reduce_budget,
+                stop,
+            };
             for k in 0..report.candidates.len() {
-                let candidate = &report.candidates[k];
-                let replayed = derive::replay(
-                    &hunt,
-                    &executor,
-                    target.as_ref(),
-                    &run,
-                    candidate,
-                    args.reduce_budget,
-                    stop,
-                );
-                report.candidates[k].replay = replayed;
+                report.candidates[k].replay = replay.candidate(&run, &report.candidates[k], false);
             }
         }
         if let Some(bar) = bar {

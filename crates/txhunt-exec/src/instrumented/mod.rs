@@ -202,7 +202,15 @@ impl Recorder {
         };
         let plans = Plans::of(&case, family, extra_reads);
         let (rewritten, origin) = rewritten_init(&case.init, &plans.init);
-        let outcomes: Vec<Outcome> = rewritten.iter().map(|s| conn.execute(&s.sql)).collect();
+        let outcomes: Vec<Outcome> = (rewritten.iter())
+            .map(|s| {
+                let outcome = conn.execute(&s.sql);
+                match family {
+                    SqlFamily::Mysql => trigger_log::after(conn, &s.sql, outcome),
+                    _ => outcome,
+                }
+            })
+            .collect();
         let (outcomes, writes) = decode_init(&outcomes, &origin, &plans.init);
         let recorder = Recorder {
             family,

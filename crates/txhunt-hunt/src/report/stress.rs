@@ -43,7 +43,7 @@ pub fn summary(report: &Report, path: &Path) -> String {
     );
     let _ = writeln!(
         text,
-        "  history of {} statements checked in {:.2} s (DSG and the {} invariant)",
+        "  history of {} statements checked in {:.2} s (DSG, the {} invariant, real-time order)",
         report.statements, report.check_seconds, report.workload
     );
     for (class, reason) in &report.allowed {
@@ -92,8 +92,8 @@ pub fn summary(report: &Report, path: &Path) -> String {
         if let Some(replay) = &candidate.replay {
             let _ = writeln!(
                 text,
-                "     deterministic replay: {} ({} → {} statements)",
-                replay.verdict, replay.statements.0, replay.statements.1
+                "     deterministic replay: {} (statements in the order they were {}; {} → {} statements)",
+                replay.verdict, replay.order, replay.statements.0, replay.statements.1
             );
         }
     }

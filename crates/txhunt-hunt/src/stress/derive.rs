@@ -1,5 +1,7 @@
 //! From a stress anomaly to a deterministic case: the involved transactions' statements in the
-//! order they were invoked, on sessions of their own, over a table holding the rows they
+//! order they were sent (a read's snapshot is taken when it starts) or, when that does not
+//! give the anomaly every time, in the order they were answered (a statement that waited for
+//! a lock took effect when it got it), on sessions of their own, over a table holding the rows they
 //! touched as they were when the first of them touched each (the version it read or
 //! overwrote). The case is replayed with the exact protocol and judged by the DSG oracle:
 //! when every replay gives the anomaly again it is reduced like any finding
@@ -26,8 +28,11 @@ use txhunt_oracle::OracleId;
 #[derive(Debug, Clone, Serialize)]
 pub struct Replayed {
     /// `reproduces` (every replay gave the anomaly: then it was reduced), `flaky` (some
-    /// did) or `timing-only` (none did: the stress recipe is what reproduces it).
+    /// did) or `timing-only` (none did, in either order: the stress recipe is what
+    /// reproduces it).
     pub verdict: &'static str,
+    /// The order of the statements in the case: `invoked` or `completed`.
+    pub order: &'static str,
     /// The derived case, as a scenario.
     pub scenario: String,
     /// The reduced case, when it reproduces.
@@ -37,9 +42,28 @@ pub struct Replayed {
     pub statements: (usize, usize),
 }
 
+/// The order of a derived case's statements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// As they were sent: a read's snapshot is taken when it starts.
+    Invoked,
+    /// As they were answered: a statement that waited for a lock took effect when it got it.
+    Completed,
+}
+
+impl Order {
+    /// `invoked` or `completed`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Order::Invoked => "invoked",
+            Order::Completed => "completed",
+        }
+    }
+}
+
 /// The deterministic case of the stress run's `steps` (0-based) and every step of their
-/// transactions.
-pub fn case(stress: &Stress, run: &StressRun, steps: &[usize]) -> TestCase {
+/// transactions, in `order`.
+pub fn case(stress: &Stress, run: &StressRun, steps: &[usize], order: Order) -> TestCase {
     let txns = run.case.txns();
     let of = run.case.txn_of_steps(&txns);
     let mut keep: Vec<usize> = steps
@@ -48,6 +72,9 @@ pub fn case(stress: &Stress, run: &StressRun, steps: &[usize]) -> TestCase {
         .collect();
     keep.sort_unstable();
     keep.dedup();
+    if order == Order::Completed {
+        keep.sort_by_key(|&s| run.history.steps[s].completed);
+    }
     let mut sessions: Vec<&str> = Vec::new();
     let steps: Vec<Step> = (keep.iter())
         .map(|&s| {
@@ -140,61 +167,83 @@ fn literal(value: &Value) -> String {
     }
 }
 
-/// Replays the deterministic case of `candidate` (a DSG candidate of `run`) on `target` and
-/// reduces it when it reproduces, within `budget`.
-pub fn replay(
-    stress: &Stress,
-    executor: &Executor,
-    target: &dyn Target,
-    run: &StressRun,
-    candidate: &Candidate,
-    budget: Duration,
-    stop: &AtomicBool,
-) -> Option<Replayed> {
-    let finding = candidate.finding.as_ref()?;
-    let steps: Vec<usize> = candidate.excerpt.iter().map(|e| e.step - 1).collect();
-    let derived = case(stress, run, &steps);
-    let judge = Judge {
-        executor: Executor {
-            instrument: true,
-            ..*executor
-        },
-        oracles: vec![Box::new(Adya)],
-    };
-    let goal = Goal {
-        oracle: OracleId::Dsg,
-        signature: finding.signature.to_string(),
-        permissible: false,
-    };
-    let size = |c: &TestCase| c.init.len() + c.steps.len();
-    let scenario = scenario::print(&derived);
-    let replayed = match reduce(
-        &derived,
-        &judge,
-        &[target],
-        stress.isolation,
-        &goal,
-        budget,
-        stop,
-    ) {
-        Ok(r) if r.flaky.is_none() => Replayed {
-            verdict: "reproduces",
-            scenario,
-            reduced: Some(scenario::print(&r.case)),
-            statements: (size(&derived), size(&r.case)),
-        },
-        Ok(_) => Replayed {
-            verdict: "flaky",
-            scenario,
-            reduced: None,
-            statements: (size(&derived), size(&derived)),
-        },
-        Err(ReduceError::NotReproduced { .. }) => Replayed {
-            verdict: "timing-only",
-            scenario,
-            reduced: None,
-            statements: (size(&derived), size(&derived)),
-        },
-    };
-    Some(replayed)
+/// How a candidate's deterministic case is replayed: where, how, within what budget.
+pub struct Replay<'a> {
+    /// The stress hunt the run belongs to.
+    pub stress: &'a Stress,
+    /// How cases are executed (instrumented for the DSG oracle in any case).
+    pub executor: &'a Executor,
+    /// The target.
+    pub target: &'a dyn Target,
+    /// The time budget of each order's replays and reduction.
+    pub budget: Duration,
+    /// Set to stop (Ctrl-C).
+    pub stop: &'a AtomicBool,
+}
+
+impl Replay<'_> {
+    /// Replays the deterministic case of `candidate` (a DSG candidate of `run`; an allowed
+    /// anomaly counts too when `permissible`) in each order until one gives it every time,
+    /// and reduces that one.
+    pub fn candidate(
+        &self,
+        run: &StressRun,
+        candidate: &Candidate,
+        permissible: bool,
+    ) -> Option<Replayed> {
+        let finding = candidate.finding.as_ref()?;
+        let steps: Vec<usize> = candidate.excerpt.iter().map(|e| e.step - 1).collect();
+        let judge = Judge {
+            executor: Executor {
+                instrument: true,
+                ..*self.executor
+            },
+            oracles: vec![Box::new(Adya)],
+        };
+        let goal = Goal {
+            oracle: OracleId::Dsg,
+            signature: finding.signature.to_string(),
+            permissible,
+        };
+        let size = |c: &TestCase| c.init.len() + c.steps.len();
+        let mut last = None;
+        for order in [Order::Invoked, Order::Completed] {
+            let derived = case(self.stress, run, &steps, order);
+            let scenario = scenario::print(&derived);
+            let (verdict, reduced) = match reduce(
+                &derived,
+                &judge,
+                &[self.target],
+                self.stress.isolation,
+                &goal,
+                self.budget,
+                self.stop,
+            ) {
+                Ok(r) if r.flaky.is_none() => ("reproduces", Some(r.case)),
+                Ok(_) => ("flaky", None),
+                Err(ReduceError::NotReproduced { .. }) => ("timing-only", None),
+            };
+            let replayed = Replayed {
+                verdict,
+                order: order.name(),
+                scenario,
+                statements: (
+                    size(&derived),
+                    reduced.as_ref().map_or(size(&derived), size),
+                ),
+                reduced: reduced.as_ref().map(scenario::print),
+            };
+            if replayed.reduced.is_some() {
+                return Some(replayed);
+            }
+            // A flaky replay says more than one that never gave the anomaly.
+            if last
+                .as_ref()
+                .is_none_or(|l: &Replayed| l.verdict == "timing-only")
+            {
+                last = Some(replayed);
+            }
+        }
+        last
+    }
 }

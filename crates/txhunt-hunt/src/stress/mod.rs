@@ -1,6 +1,7 @@
 //! Stress hunts: a workload ([`Workload`]) on truly concurrent sessions
-//! ([`Executor::stress`]), the whole history judged by the DSG oracle and the workload's
-//! invariant ([`txhunt_oracle::invariant`]), and each anomaly the level forbids turned back
+//! ([`Executor::stress`]), the whole history judged by the DSG oracle, the workload's
+//! invariant ([`txhunt_oracle::invariant`]) and real-time order ([`realtime`]: no stale
+//! reads), and each anomaly the level forbids turned back
 //! into a deterministic case where possible ([`derive`]).
 //!
 //! An infrastructure failure during the run (a statement that lost its connection) voids
@@ -19,6 +20,7 @@ use txhunt_exec::{Executor, TargetRunner};
 use txhunt_model::{ErrorClass, Isolation, Mode, Outcome, SqlFamily};
 use txhunt_oracle::dsg::{Adya, Transactions};
 use txhunt_oracle::invariant::{self, Violation};
+use txhunt_oracle::realtime;
 use txhunt_oracle::{Finding, Oracle};
 use txhunt_sql::gen::workload::Workload;
 
@@ -85,7 +87,7 @@ pub struct Candidate {
     /// The involved transactions' statements, in invocation order, with their times.
     pub excerpt: Vec<ExcerptStep>,
     /// Whether the deterministic case derived from it gives it again ([`derive`]); set by
-    /// [`derive::replay`].
+    /// [`derive::Replay::candidate`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub replay: Option<derive::Replayed>,
 }
@@ -179,7 +181,12 @@ impl Stress {
         };
         let judged = Adya.check(&run.case, &run.history, &runner);
         let guarantee = target.profile().guarantee(self.isolation);
-        let violations = invariant::check(self.workload, &run.case, &run.history, guarantee);
+        let mut violations = invariant::check(self.workload, &run.case, &run.history, guarantee);
+        violations.extend(realtime::stale_reads(
+            &run.case,
+            &run.history,
+            &run.intervals,
+        ));
         let check_seconds = started.elapsed().as_secs_f64();
         let txns = Transactions::of(&run.case, &run.history);
         let excerpt = |steps: &[usize]| excerpt(run, &txns, steps);
@@ -329,10 +336,14 @@ fn excerpt(run: &StressRun, txns: &Transactions, steps: &[usize]) -> Vec<Excerpt
         .collect()
 }
 
-/// The errors of a run, by class.
+/// The errors of a run, by class (not counting the ROLLBACKs sessions send after an error,
+/// which fail where the DBMS had ended the transaction already).
 fn errors(run: &StressRun) -> BTreeMap<String, u64> {
     let mut counts = BTreeMap::new();
-    for step in &run.history.steps {
+    for (step, sql) in run.history.steps.iter().zip(&run.case.steps) {
+        if sql.stmt.kind() == txhunt_model::StmtKind::Rollback {
+            continue;
+        }
         let name = match &step.outcome {
             Outcome::Error(e) => e.class.name(),
             Outcome::Hang { .. } => "hang",
