@@ -30,6 +30,7 @@ use txhunt_model::{
     Event, History, Isolation, Mode, Outcome, Step, StepRecord, Stmt, TestCase, TxnRecord,
     TxnStatus,
 };
+use txhunt_sql::plan_cache::PlanCache;
 
 /// The transactions a stress run's sessions run.
 pub trait TxnSource: Sync {
@@ -263,6 +264,7 @@ impl Executor {
 fn session(shared: &Shared, s: usize, mut conn: Box<dyn Connection>, watch: &Watch) -> SessionLog {
     let _ = watch.interrupt.set(conn.interrupter());
     let mut log = SessionLog::default();
+    let mut cache = PlanCache::default();
     let mut n = 0;
     while !shared.stop.load(Ordering::Relaxed) && Instant::now() < shared.deadline {
         let statements = shared.source.txn(s, n);
@@ -271,7 +273,7 @@ fn session(shared: &Shared, s: usize, mut conn: Box<dyn Connection>, watch: &Wat
         let mut first = None;
         let mut hung = false;
         for sql in &statements {
-            let (step, outcome) = run(shared, s, conn.as_mut(), watch, sql, &mut log);
+            let (step, outcome) = run(shared, (s, &mut cache), conn.as_mut(), watch, sql, &mut log);
             first.get_or_insert(step);
             if outcome.succeeded() {
                 continue;
@@ -281,7 +283,8 @@ fn session(shared: &Shared, s: usize, mut conn: Box<dyn Connection>, watch: &Wat
             // ROLLBACK is sent even where the DBMS ended the transaction itself (it may then
             // fail, harmlessly): it is what closes the transaction in the recorded case.
             if !hung {
-                run(shared, s, conn.as_mut(), watch, "ROLLBACK", &mut log);
+                let session = (s, &mut cache);
+                run(shared, session, conn.as_mut(), watch, "ROLLBACK", &mut log);
             }
             status = TxnStatus::Aborted {
                 step,
@@ -304,11 +307,11 @@ fn session(shared: &Shared, s: usize, mut conn: Box<dyn Connection>, watch: &Wat
     log
 }
 
-/// Runs one statement of session `s` and records it (when the run is recorded): its step and
+/// Runs one statement of session `s` (planned through its `cache`) and records it (when the run is recorded): its step and
 /// outcome.
 fn run(
     shared: &Shared,
-    s: usize,
+    (s, cache): (usize, &mut PlanCache),
     conn: &mut dyn Connection,
     watch: &Watch,
     sql: &str,
@@ -319,7 +322,7 @@ fn run(
     *watch.since.lock().unwrap_or_else(|p| p.into_inner()) = Some(invoked);
     let (mut outcome, accesses, completed) = match shared.recorder {
         Some(recorder) => {
-            let (outcome, accesses, ended) = recorder.run(conn, sql, Version::Step(step));
+            let (outcome, accesses, ended) = recorder.run(cache, conn, sql, Version::Step(step));
             (outcome, Some(accesses), ended)
         }
         None => (conn.execute(sql), None, Instant::now()),

@@ -7,6 +7,7 @@ pub mod ast;
 pub mod dialect;
 pub mod gen;
 pub mod instrument;
+pub mod plan_cache;
 pub mod render;
 pub mod rewrite;
 pub mod simplify;

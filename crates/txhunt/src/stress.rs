@@ -39,9 +39,10 @@ pub struct StressShape {
     /// `bank` (transfers; the total stays constant), or `all`.
     #[arg(long, default_value = "register")]
     workload: String,
-    /// The isolation levels, one run each per workload: one level, a comma list, or `all`.
-    #[arg(long, default_value = "serializable")]
-    isolation: String,
+    /// The isolation levels, one run each per workload: one level, a comma list, or `all`
+    /// (default: the target's default level, e.g. PostgreSQL's read-committed).
+    #[arg(long)]
+    isolation: Option<String>,
     /// How many keys the transactions share (fewer: more conflicts).
     #[arg(long, default_value_t = 8, value_parser = at_least_one)]
     keys: usize,
@@ -54,10 +55,15 @@ impl StressShape {
     /// The target, opened, and every (level, workload) run it asks for, levels first.
     pub fn hunts(&self) -> anyhow::Result<(Box<dyn Target>, Vec<Stress>)> {
         let workloads = workloads(&self.workload)?;
-        crate::levels::check_before_start(&self.isolation, std::slice::from_ref(&self.target))?;
+        if let Some(flag) = &self.isolation {
+            crate::levels::check_before_start(flag, std::slice::from_ref(&self.target))?;
+        }
         let target = open_target(&self.target, self.bin_dir.as_deref())?;
         target.check_sessions(self.sessions).context("--sessions")?;
-        let levels = isolation_flag(&self.isolation, target.as_ref())?;
+        let levels = match &self.isolation {
+            Some(flag) => isolation_flag(flag, target.as_ref())?,
+            None => vec![target.profile().default_isolation()],
+        };
         let seed = self.seed.unwrap_or_else(|| {
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)

@@ -223,13 +223,15 @@ impl Recorder {
     /// Runs `sql` on `conn` as the statement that writes `version`: what it showed, the row
     /// versions it read and wrote, and when the statement itself ended (before the reads that
     /// follow it on MySQL/MariaDB's trigger log and version sets).
+    /// Plans come from the session's `cache`.
     pub(crate) fn run(
         &self,
+        cache: &mut txhunt_sql::plan_cache::PlanCache,
         conn: &mut dyn Connection,
         sql: &str,
         version: Version,
     ) -> (Outcome, txhunt_model::access::Accesses, std::time::Instant) {
-        let p = plan(sql, self.family, version, &self.tables, self.extra_reads);
+        let p = cache.plan(sql, self.family, version, &self.tables, self.extra_reads);
         let rewritten = p.sql(sql);
         let mut outcome = conn.execute(rewritten);
         let ended = std::time::Instant::now();

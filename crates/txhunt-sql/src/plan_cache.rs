@@ -1,0 +1,246 @@
+//! Instrumentation plans ([`plan`]) of statements that differ only in their integer literals
+//! and version, made once: a stress run's statements come from a few templates
+//! (`UPDATE reg SET v = 1234 WHERE k = 3`), and planning one through `sqlparser` costs tens of
+//! microseconds, which a free-running session pays for every statement.
+//!
+//! A statement's template is its text with every integer literal taken out. The first time a
+//! template is seen it is planned with *sentinel* literals and a sentinel version (numbers no
+//! statement holds), and the plan is kept if putting the statement's own literals and version
+//! back into it gives exactly the plan of the statement itself; otherwise the template is
+//! planned statement by statement from then on. A hit puts the literals and version back into
+//! the kept plan's SQL: every sentinel number in it is replaced by what it stands for.
+
+use crate::instrument::{plan, Plan, ROWS_PER_STATEMENT};
+use std::collections::HashMap;
+use txhunt_model::access::{TableMeta, Version};
+use txhunt_model::SqlFamily;
+
+/// The first sentinel literal; the `i`-th literal of a template stands as `LITERAL + i`.
+const LITERAL: i64 = 9_137_000_000_000;
+/// The sentinel version's column value.
+const VERSION: i64 = 7_919_000_001;
+
+/// Plans, by template; `None` for a template whose plan does not follow its literals.
+#[derive(Debug, Default)]
+pub struct PlanCache {
+    plans: HashMap<String, Option<Plan>>,
+}
+
+/// A statement split into its template and its integer literals.
+struct Split<'a> {
+    template: String,
+    literals: Vec<&'a str>,
+}
+
+/// `sql` with every integer literal (a digit run not inside a name or a quoted string)
+/// replaced by `#`.
+fn split(sql: &str) -> Split<'_> {
+    let bytes = sql.as_bytes();
+    let mut template = String::with_capacity(sql.len());
+    let mut literals = Vec::new();
+    let (mut i, mut quote) = (0, None);
+    while i < bytes.len() {
+        let c = bytes[i];
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == b'\'' || c == b'"' || c == b'`' => quote = Some(c),
+            None if c.is_ascii_digit()
+                && (i == 0
+                    || !(bytes[i - 1].is_ascii_alphanumeric()
+                        || b"_.".contains(&bytes[i - 1]))) =>
+            {
+                let start = i;
+                while i < bytes.len() && bytes[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let glued = i < bytes.len()
+                    && (bytes[i].is_ascii_alphabetic() || bytes[i] == b'_' || bytes[i] == b'.');
+                if !glued {
+                    literals.push(&sql[start..i]);
+                    template.push('#');
+                    continue;
+                }
+                template.push_str(&sql[start..i]);
+                continue;
+            }
+            None => {}
+        }
+        template.push(c as char);
+        i += 1;
+    }
+    Split { template, literals }
+}
+
+/// `template` with its `#`s replaced by `literal(i)`.
+fn fill(template: &str, literal: impl Fn(usize) -> String) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut i = 0;
+    for c in template.chars() {
+        match c {
+            '#' => {
+                out.push_str(&literal(i));
+                i += 1;
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `text` with each sentinel number replaced: literal `i` by `literals[i]`, the sentinel
+/// version's column value by `version`'s, the sentinel version's row ids by `version`'s.
+fn substitute(text: &str, literals: &[&str], version: i64) -> String {
+    let mut out = String::with_capacity(text.len());
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_digit() {
+            let next = (i + 1..bytes.len()).find(|&j| bytes[j].is_ascii_digit());
+            let end = next.unwrap_or(bytes.len());
+            out.push_str(&text[i..end]);
+            i = end;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        let digits = &text[start..i];
+        let n: Option<i64> = digits.parse().ok();
+        let rids = VERSION * ROWS_PER_STATEMENT..(VERSION + 1) * ROWS_PER_STATEMENT;
+        match n {
+            Some(n) if (LITERAL..LITERAL + literals.len() as i64).contains(&n) => {
+                out.push_str(literals[(n - LITERAL) as usize]);
+            }
+            Some(n) if n == VERSION => out.push_str(&version.to_string()),
+            Some(n) if rids.contains(&n) => {
+                let rid = version * ROWS_PER_STATEMENT + (n - rids.start);
+                out.push_str(&rid.to_string());
+            }
+            _ => out.push_str(digits),
+        }
+    }
+    out
+}
+
+/// `p` with [`substitute`] applied to every SQL text it holds.
+fn substituted(p: &Plan, literals: &[&str], version: i64) -> Plan {
+    let sub = |s: &str| substitute(s, literals, version);
+    let mut p = p.clone();
+    match &mut p {
+        Plan::Write {
+            sql, version_sets, ..
+        }
+        | Plan::Read {
+            sql, version_sets, ..
+        } => {
+            *sql = sub(sql);
+            for set in version_sets {
+                set.sql = sub(&set.sql);
+            }
+        }
+        Plan::CreateTable { sql, then, .. } => {
+            *sql = sub(sql);
+            for s in then {
+                *s = sub(s);
+            }
+        }
+        Plan::Plain | Plan::Untracked(_) => {}
+    }
+    p
+}
+
+impl PlanCache {
+    /// The plan of `sql` (as [`plan`] makes it), from the cache when its template's plan
+    /// follows its literals.
+    pub fn plan(
+        &mut self,
+        sql: &str,
+        family: SqlFamily,
+        version: Version,
+        tables: &[TableMeta],
+        extra_reads: bool,
+    ) -> Plan {
+        let parts = split(sql);
+        let v = version.to_column();
+        let held =
+            |s: &str| s.contains(&LITERAL.to_string()[..6]) || s.contains(&VERSION.to_string());
+        if v < 0 || held(sql) {
+            return plan(sql, family, version, tables, extra_reads);
+        }
+        if let Some(kept) = self.plans.get(&parts.template) {
+            return match kept {
+                Some(p) => substituted(p, &parts.literals, v),
+                None => plan(sql, family, version, tables, extra_reads),
+            };
+        }
+        let sentinel = fill(&parts.template, |i| (LITERAL + i as i64).to_string());
+        let sentinel_version = Version::Step(VERSION as usize - 1);
+        let general = plan(&sentinel, family, sentinel_version, tables, extra_reads);
+        let own = plan(sql, family, version, tables, extra_reads);
+        let follows = substituted(&general, &parts.literals, v) == own;
+        self.plans
+            .insert(parts.template, follows.then_some(general));
+        own
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tables() -> Vec<TableMeta> {
+        vec![TableMeta {
+            name: "reg".into(),
+            columns: vec!["k".into(), "v".into()],
+            key: vec!["k".into()],
+        }]
+    }
+
+    #[test]
+    fn a_cached_plan_is_the_plan_of_the_statement_itself() {
+        let statements = [
+            "UPDATE reg SET v = 12 WHERE k = 3",
+            "UPDATE reg SET v = 9 WHERE k = 1",
+            "UPDATE reg SET v = v + (-8) WHERE k = 2",
+            "UPDATE reg SET v = v + (-5) WHERE k = 4",
+            "SELECT v FROM reg WHERE k = 3",
+            "SELECT v FROM reg WHERE k = 7",
+            "SELECT k, v FROM reg",
+            "INSERT INTO reg VALUES (5, 1), (6, 2)",
+            "INSERT INTO reg VALUES (7, 3), (8, 4)",
+            "INSERT INTO reg VALUES (9, ',12') ON CONFLICT (k) DO UPDATE SET v = reg.v || ',12'",
+            "INSERT INTO reg VALUES (10, ',13') ON CONFLICT (k) DO UPDATE SET v = reg.v || ',13'",
+            "SELECT v FROM reg WHERE k = 'x1'",
+            "BEGIN",
+        ];
+        for family in [SqlFamily::Sqlite, SqlFamily::Mysql, SqlFamily::Postgres] {
+            let mut cache = PlanCache::default();
+            for round in 0..3 {
+                for (i, sql) in statements.iter().enumerate() {
+                    let version = Version::Step(round * 100 + i);
+                    assert_eq!(
+                        cache.plan(sql, family, version, &tables(), true),
+                        plan(sql, family, version, &tables(), true),
+                        "{family:?} {sql}"
+                    );
+                }
+            }
+            // Templates: the two UPDATE forms, two SELECTs by key, SELECT all, the INSERT,
+            // the upsert, the quoted one, BEGIN.
+            assert_eq!(cache.plans.len(), 9, "{:?}", cache.plans.keys());
+            assert!(cache.plans.values().filter(|p| p.is_some()).count() >= 6);
+        }
+    }
+
+    #[test]
+    fn literals_inside_names_and_strings_stay_in_the_template() {
+        let parts = split("SELECT c1, 'a2' FROM t2 WHERE k = 42 AND v = 1.5");
+        assert_eq!(
+            parts.template,
+            "SELECT c1, 'a2' FROM t2 WHERE k = # AND v = 1.5"
+        );
+        assert_eq!(parts.literals, ["42"]);
+    }
+}
