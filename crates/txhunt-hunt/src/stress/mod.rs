@@ -2,7 +2,7 @@
 //! ([`Executor::stress`]), the whole history judged by the DSG oracle, the workload's
 //! invariant ([`txhunt_oracle::invariant`]) and real-time order ([`realtime`]: no stale
 //! reads), and each anomaly the level forbids turned back
-//! into a deterministic case where possible ([`derive`]).
+//! into a deterministic case where possible ([`mod@derive`]).
 //!
 //! An infrastructure failure during the run (a statement that lost its connection) voids
 //! the verdicts: the report says so and lists no candidate.
@@ -86,7 +86,7 @@ pub struct Candidate {
     pub finding: Option<Finding>,
     /// The involved transactions' statements, in invocation order, with their times.
     pub excerpt: Vec<ExcerptStep>,
-    /// Whether the deterministic case derived from it gives it again ([`derive`]); set by
+    /// Whether the deterministic case derived from it gives it again ([`mod@derive`]); set by
     /// [`derive::Replay::candidate`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub replay: Option<derive::Replayed>,
@@ -243,7 +243,7 @@ fn key_lookups_as_item_reads(run: &mut StressRun) {
         if let Some(accesses) = &mut step.accesses {
             accesses.predicates.retain(|p| {
                 let by_key = (p.condition.as_deref()).is_some_and(|c| c.starts_with("k = "));
-                !(by_key && !p.matched.is_empty())
+                !by_key || p.matched.is_empty()
             });
         }
     }
