@@ -52,6 +52,9 @@ pub struct StressConfig {
     pub duration: Duration,
     /// Whether to record the history (off: a plain client loop that only counts).
     pub record: bool,
+    /// No transaction starts once this many statements ran (a recorded history is held in
+    /// memory, and checked whole).
+    pub max_statements: u64,
 }
 
 /// What a stress run has done so far, readable from another thread while it runs.
@@ -93,6 +96,8 @@ pub struct StressRun {
     pub aborted: u64,
     /// Statements run.
     pub statements: u64,
+    /// Whether the run stopped early, at [`StressConfig::max_statements`].
+    pub limited: bool,
 }
 
 /// One statement a session ran.
@@ -153,6 +158,7 @@ struct Shared<'a> {
     start: Instant,
     deadline: Instant,
     limit: Duration,
+    max_statements: u64,
 }
 
 impl Executor {
@@ -209,6 +215,7 @@ impl Executor {
             start,
             deadline: start + config.duration,
             limit: self.statement_timeout,
+            max_statements: config.max_statements,
         };
         let watches: Vec<Arc<Watch>> = (0..config.sessions).map(|_| Arc::default()).collect();
         let hooked = profile.reports_lock_waits();
@@ -233,6 +240,7 @@ impl Executor {
                 .collect::<Result<Vec<SessionLog>, TargetError>>()
         })?;
         let elapsed = start.elapsed();
+        let statements = counters.statements.load(Ordering::Relaxed);
         let final_state = db.final_state();
         drop(db);
         let (case, mut history, intervals) = assemble(setup, logs);
@@ -255,7 +263,8 @@ impl Executor {
             elapsed,
             committed: counters.committed.load(Ordering::Relaxed),
             aborted: counters.aborted.load(Ordering::Relaxed),
-            statements: counters.statements.load(Ordering::Relaxed),
+            statements,
+            limited: statements >= config.max_statements,
         })
     }
 }
@@ -266,7 +275,10 @@ fn session(shared: &Shared, s: usize, mut conn: Box<dyn Connection>, watch: &Wat
     let mut log = SessionLog::default();
     let mut cache = PlanCache::default();
     let mut n = 0;
-    while !shared.stop.load(Ordering::Relaxed) && Instant::now() < shared.deadline {
+    while !shared.stop.load(Ordering::Relaxed)
+        && Instant::now() < shared.deadline
+        && shared.counters.statements.load(Ordering::Relaxed) < shared.max_statements
+    {
         let statements = shared.source.txn(s, n);
         n += 1;
         let mut status = TxnStatus::Committed;

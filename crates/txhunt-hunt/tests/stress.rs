@@ -23,6 +23,7 @@ fn stress(workload: Workload, isolation: Isolation, seconds: u64) -> Stress {
         mode: None,
         seed: 1,
         keys: 4,
+        max_statements: 1_000_000,
     }
 }
 

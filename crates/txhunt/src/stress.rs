@@ -49,6 +49,10 @@ pub struct StressShape {
     /// The seed of the sessions' transactions (default: from the clock; in the report).
     #[arg(long)]
     seed: Option<u64>,
+    /// No transaction starts once the history holds this many statements (it is held in
+    /// memory and checked whole: about 1–10 KB a statement).
+    #[arg(long, default_value_t = 1_000_000)]
+    max_history: u64,
 }
 
 impl StressShape {
@@ -79,6 +83,7 @@ impl StressShape {
                     mode: None,
                     seed,
                     keys: self.keys,
+                    max_statements: self.max_history,
                 })
             })
             .collect();

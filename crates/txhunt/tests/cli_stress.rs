@@ -99,3 +99,44 @@ fn bench_stress_compares_the_recorded_run_with_a_plain_client_loop() {
         "{report}"
     );
 }
+
+#[test]
+fn a_stress_run_stops_when_its_history_is_full() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = txhunt(&[
+        "stress",
+        "--target",
+        "sqlite",
+        "--workload",
+        "list-append",
+        "--duration",
+        "60s",
+        "--max-history",
+        "300",
+        "--seed",
+        "3",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{stdout}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(
+        stdout.contains("the history reached its limit (--max-history): the run stopped early"),
+        "{stdout}"
+    );
+    let path = dir
+        .path()
+        .join("stress-sqlite-list-append-serializable-3.json");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(report["history_full"], true);
+    assert!(report["seconds"].as_f64().unwrap() < 30.0, "{report}");
+    // Each session finishes the transaction it is in: a few statements past the limit.
+    let statements = report["statements"].as_u64().unwrap();
+    assert!((300..300 + 8 * 6).contains(&statements), "{report}");
+}

@@ -41,6 +41,12 @@ pub fn summary(report: &Report, path: &Path) -> String {
             false => format!(" (errors: {})", errors.join(", ")),
         }
     );
+    if report.history_full {
+        let _ = writeln!(
+            text,
+            "  the history reached its limit (--max-history): the run stopped early"
+        );
+    }
     let _ = writeln!(
         text,
         "  history of {} statements checked in {:.2} s (DSG, the {} invariant, real-time order)",

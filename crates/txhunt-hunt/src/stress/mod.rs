@@ -10,14 +10,15 @@
 pub mod derive;
 
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use txhunt_db::{Target, TargetError};
 use txhunt_exec::stress::{Counters, Interval, StressConfig, StressRun, TxnSource};
 use txhunt_exec::{Executor, TargetRunner};
-use txhunt_model::{ErrorClass, Isolation, Mode, Outcome, SqlFamily};
+use txhunt_model::access::{Predicate, Read, RowId};
+use txhunt_model::{ErrorClass, Isolation, Mode, Outcome, SqlFamily, Value};
 use txhunt_oracle::dsg::{Adya, Transactions};
 use txhunt_oracle::invariant::{self, Violation};
 use txhunt_oracle::realtime;
@@ -41,6 +42,8 @@ pub struct Stress {
     pub seed: u64,
     /// How many keys the workload's transactions share (the hot key space).
     pub keys: usize,
+    /// No transaction starts once the history holds this many statements.
+    pub max_statements: u64,
 }
 
 /// A workload's transactions for one run.
@@ -109,6 +112,8 @@ pub struct Report {
     pub seed: u64,
     /// How long the run took, in seconds.
     pub seconds: f64,
+    /// Whether it stopped before its duration, its history full ([`Stress::max_statements`]).
+    pub history_full: bool,
     /// Transactions committed.
     pub committed: u64,
     /// Transactions an error ended.
@@ -145,6 +150,7 @@ impl Stress {
             mode: self.mode,
             duration: self.duration,
             record,
+            max_statements: self.max_statements,
         }
     }
 
@@ -198,6 +204,7 @@ impl Stress {
             keys: self.keys,
             seed: self.seed,
             seconds: run.elapsed.as_secs_f64(),
+            history_full: run.limited,
             committed: run.committed,
             aborted: run.aborted,
             committed_per_second: run.committed as f64 / run.elapsed.as_secs_f64().max(1e-9),
@@ -232,20 +239,46 @@ impl Stress {
     }
 }
 
-/// The workloads never change a key nor delete a row, so a read by key (`WHERE k = 3`) that
-/// found its row can match no other row, ever: its predicate is that row, an item read the
-/// history keeps. Its predicate is dropped, which spares the DSG oracle the search for
-/// predicate dependencies that cannot exist (per predicate read, every other row of the table
-/// with all its versions: quadratic in a stress history). A read by key that found nothing
-/// keeps its predicate: the key's row may be inserted later (list-append), a phantom.
+/// The workloads never change a key nor delete a row, and a key's row is inserted at most
+/// once, so a read by key (`WHERE k = 3`) depends on that key's row alone, ever. Its predicate
+/// becomes an item read: of the row it found (already recorded), or, when it found nothing,
+/// of the key's row before it was inserted (no version: the inserter anti-depends on the
+/// reader, the phantom the predicate would have given); a key never inserted is no row at
+/// all. This spares the DSG oracle the predicate search, which weighs every predicate read
+/// against every other row of the table with all its versions: quadratic in a stress history.
 fn key_lookups_as_item_reads(run: &mut StressRun) {
-    for step in &mut run.history.steps {
-        if let Some(accesses) = &mut step.accesses {
-            accesses.predicates.retain(|p| {
-                let by_key = (p.condition.as_deref()).is_some_and(|c| c.starts_with("k = "));
-                !by_key || p.matched.is_empty()
-            });
+    let key = |p: &Predicate| -> Option<(String, i64)> {
+        let k = p.condition.as_deref()?.strip_prefix("k = ")?.parse().ok()?;
+        Some((p.table.clone(), k))
+    };
+    // Each key's row, from the writes that inserted one (the key is the first column).
+    let mut rows: HashMap<(String, i64), RowId> = HashMap::new();
+    for step in &run.history.steps {
+        for w in step.accesses.iter().flat_map(|a| &a.writes) {
+            if let Some(Value::Int(k)) = w.image.first() {
+                rows.entry((w.row.table.clone(), *k))
+                    .or_insert_with(|| w.row.clone());
+            }
         }
+    }
+    for step in &mut run.history.steps {
+        let Some(accesses) = &mut step.accesses else {
+            continue;
+        };
+        let mut unborn = Vec::new();
+        accesses.predicates.retain(|p| {
+            let Some(k) = key(p) else {
+                return true;
+            };
+            if p.matched.is_empty() {
+                unborn.extend(rows.get(&k).map(|row| Read {
+                    row: row.clone(),
+                    version: None,
+                }));
+            }
+            false
+        });
+        accesses.reads.extend(unborn);
     }
 }
 
