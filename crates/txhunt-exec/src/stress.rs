@@ -185,10 +185,8 @@ impl Executor {
         let (init, init_writes, recorder) = {
             let mut conn = db.connect(session_config, None)?;
             if config.record {
-                let extra_reads = family == txhunt_model::SqlFamily::Sqlite
-                    || config.isolation != Isolation::Serializable;
                 let (init, writes, recorder) =
-                    Recorder::setup(conn.as_mut(), setup, family, extra_reads);
+                    Recorder::setup(conn.as_mut(), setup, family, config.isolation);
                 (init, writes, Some(recorder))
             } else {
                 let init: Vec<Outcome> = setup.iter().map(|s| conn.execute(s)).collect();

@@ -88,8 +88,7 @@ impl Executor {
         isolation: Isolation,
     ) -> Result<History, TargetError> {
         let family = target.profile().family();
-        // A plain read at SERIALIZABLE locks (InnoDB) or is tracked by SSI (PostgreSQL).
-        let extra_reads = family == SqlFamily::Sqlite || isolation != Isolation::Serializable;
+        let extra_reads = extra_reads(family, isolation);
         let plans = phase::time(phase::INSTRUMENT, || Plans::of(case, family, extra_reads));
         let mut rewritten = case.clone();
         let origin;
@@ -126,6 +125,12 @@ impl Executor {
         history.tables = plans.tables;
         Ok(history)
     }
+}
+
+/// Whether version-set reads may run ([`plan`]'s `extra_reads`): a plain read at SERIALIZABLE
+/// locks (InnoDB) or is tracked by SSI (PostgreSQL).
+fn extra_reads(family: SqlFamily, isolation: Isolation) -> bool {
+    family == SqlFamily::Sqlite || isolation != Isolation::Serializable
 }
 
 /// The setup statements `init` as their `plans` run them: each rewritten, followed by the
@@ -185,17 +190,18 @@ pub(crate) struct Recorder {
 
 impl Recorder {
     /// Runs the setup statements `init` instrumented on `conn`: what each showed and wrote,
-    /// and the recorder of the statements that follow (`extra_reads` as for [`plan`]).
+    /// and the recorder of the statements that follow at `isolation`.
     pub(crate) fn setup(
         conn: &mut dyn Connection,
         init: &[String],
         family: SqlFamily,
-        extra_reads: bool,
+        isolation: Isolation,
     ) -> (
         Vec<Outcome>,
         Vec<Vec<txhunt_model::access::Write>>,
         Recorder,
     ) {
+        let extra_reads = extra_reads(family, isolation);
         let case = TestCase {
             init: init.iter().map(Stmt::new).collect(),
             ..TestCase::default()
