@@ -33,8 +33,8 @@ struct Cli {
 enum Command {
     /// Generate, run and judge random test cases until a budget runs out or Ctrl-C.
     Fuzz(fuzz::FuzzArgs),
-    /// Run a workload on truly concurrent sessions and judge the whole history (DSG and the
-    /// workload's invariant): timing bugs the exact protocol cannot produce.
+    /// Run a workload on truly concurrent sessions and judge the whole history (DSG, the
+    /// workload's invariant, real-time order): timing bugs the exact protocol cannot produce.
     Stress(stress::StressArgs),
     /// Replay scenario files and check their expectations.
     Run(run::RunArgs),

@@ -50,7 +50,7 @@ pub struct StressShape {
     #[arg(long)]
     seed: Option<u64>,
     /// No transaction starts once the history holds this many statements (it is held in
-    /// memory and checked whole: about 1–10 KB a statement).
+    /// memory and checked whole: about 2 KB a statement).
     #[arg(long, default_value_t = 1_000_000)]
     max_history: u64,
 }
