@@ -9,11 +9,24 @@ fn txhunt(args: &[&str]) -> std::process::Output {
         .expect("txhunt runs")
 }
 
+/// The standard output of `txhunt ARGS`, which must succeed.
+fn succeeded(args: &[&str]) -> String {
+    let run = txhunt(args);
+    let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{stdout}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    stdout
+}
+
 #[test]
 fn stress_judges_each_workload_and_writes_its_recipe_and_verdicts() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().to_str().unwrap();
-    let run = txhunt(&[
+    let stdout = succeeded(&[
         "stress",
         "--target",
         "sqlite",
@@ -30,13 +43,6 @@ fn stress_judges_each_workload_and_writes_its_recipe_and_verdicts() {
         "--out",
         out,
     ]);
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    assert_eq!(
-        run.status.code(),
-        Some(0),
-        "{stdout}{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
     for workload in ["bank", "register"] {
         assert!(
             stdout.contains(&format!("stress on sqlite 3.54.1: {workload} at serializable, 4 sessions over 3 keys, seed 7")),
@@ -67,7 +73,7 @@ fn stress_names_the_flag_of_a_workload_it_does_not_know() {
 
 #[test]
 fn bench_stress_compares_the_recorded_run_with_a_plain_client_loop() {
-    let run = txhunt(&[
+    let stdout = succeeded(&[
         "bench",
         "stress",
         "--target",
@@ -81,13 +87,7 @@ fn bench_stress_compares_the_recorded_run_with_a_plain_client_loop() {
         "--format",
         "json",
     ]);
-    assert_eq!(
-        run.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    let report: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     let (plain, recorded) = (
         report["plain"]["median"].as_f64().unwrap(),
         report["recorded"]["median"].as_f64().unwrap(),
@@ -103,7 +103,7 @@ fn bench_stress_compares_the_recorded_run_with_a_plain_client_loop() {
 #[test]
 fn a_stress_run_stops_when_its_history_is_full() {
     let dir = tempfile::tempdir().unwrap();
-    let run = txhunt(&[
+    let stdout = succeeded(&[
         "stress",
         "--target",
         "sqlite",
@@ -118,13 +118,6 @@ fn a_stress_run_stops_when_its_history_is_full() {
         "--out",
         dir.path().to_str().unwrap(),
     ]);
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    assert_eq!(
-        run.status.code(),
-        Some(0),
-        "{stdout}{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
     assert!(
         stdout.contains("the history reached its limit (--max-history): the run stopped early"),
         "{stdout}"

@@ -195,7 +195,7 @@ impl Stress {
         ));
         let check_seconds = started.elapsed().as_secs_f64();
         let txns = Transactions::of(&run.case, &run.history);
-        let excerpt = |steps: &[usize]| excerpt(run, &txns, steps);
+        let excerpt = |steps: &[usize]| excerpt(run, steps);
         let mut report = Report {
             target: target.label(),
             workload: self.workload.name().into(),
@@ -314,7 +314,7 @@ pub fn candidate(run: &StressRun, txns: &Transactions, finding: Finding) -> Cand
     Candidate {
         source: "dsg".into(),
         summary: finding.summary.clone(),
-        excerpt: excerpt(run, txns, &involved(txns, &finding)),
+        excerpt: excerpt(run, &involved(txns, &finding)),
         finding: Some(finding),
         replay: None,
     }
@@ -344,15 +344,14 @@ fn involved(txns: &Transactions, finding: &Finding) -> Vec<usize> {
 }
 
 /// The steps of the transactions of `steps`, in invocation order, as a report shows them.
-fn excerpt(run: &StressRun, txns: &Transactions, steps: &[usize]) -> Vec<ExcerptStep> {
-    let owners: Vec<usize> = steps.iter().map(|&s| txns.of_step[s]).collect();
+fn excerpt(run: &StressRun, steps: &[usize]) -> Vec<ExcerptStep> {
     let case_txns = run.case.txns();
     let of = run.case.txn_of_steps(&case_txns);
-    let mut all: Vec<usize> = (0..run.case.steps.len())
-        .filter(|&s| owners.contains(&txns.of_step[s]) || steps.iter().any(|&k| of[k] == of[s]))
+    let involved: std::collections::BTreeSet<usize> = steps.iter().map(|&s| of[s]).collect();
+    let mut all: Vec<usize> = (involved.iter())
+        .flat_map(|&t| case_txns[t].steps.iter().copied())
         .collect();
     all.sort_unstable();
-    all.dedup();
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     all.into_iter()
         .map(|s| {
