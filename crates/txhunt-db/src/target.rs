@@ -105,6 +105,21 @@ pub trait Interrupt: Send + Sync {
 pub trait Connection: Send {
     /// Runs one statement to its end and says what it did; never panics on DBMS errors.
     fn execute(&mut self, sql: &str) -> Outcome;
+    /// Runs `sqls` in order and stops at the first that fails: the outcomes of those that ran.
+    /// Drivers that can send several statements at once (MySQL's multi-statements) do so in
+    /// one round trip; the others run them one by one.
+    fn execute_all(&mut self, sqls: &[&str]) -> Vec<Outcome> {
+        let mut outcomes = Vec::with_capacity(sqls.len());
+        for sql in sqls {
+            let outcome = self.execute(sql);
+            let failed = !outcome.succeeded();
+            outcomes.push(outcome);
+            if failed {
+                break;
+            }
+        }
+        outcomes
+    }
     /// Whether a transaction is open on this session, if the driver can tell.
     fn in_transaction(&mut self) -> Option<bool>;
     /// A handle that cancels this connection's running statement.

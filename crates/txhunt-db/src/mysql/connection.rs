@@ -37,20 +37,50 @@ impl MysqlConnection {
 /// Runs `sql` and reads its first result.
 fn run(conn: &mut Conn, sql: &str) -> Result<Outcome, mysql::Error> {
     let mut result = conn.query_iter(sql)?;
-    let columns = result.columns();
-    let columns: Vec<mysql::Column> = columns.as_ref().to_vec();
+    let first = match result.iter() {
+        Some(set) => outcome(set, sql),
+        None => Ok(Outcome::Ok),
+    };
+    first
+}
+
+/// Runs `sqls` as one multi-statement query (one round trip): the outcome of each statement
+/// that ran; the server runs none after the first that fails.
+fn run_all(conn: &mut Conn, sqls: &[&str]) -> Vec<Result<Outcome, mysql::Error>> {
+    let mut result = match conn.query_iter(sqls.join(";\n")) {
+        Ok(result) => result,
+        Err(e) => return vec![Err(e)],
+    };
+    let mut outcomes = Vec::with_capacity(sqls.len());
+    for sql in sqls {
+        let Some(set) = result.iter() else { break };
+        let o = outcome(set, sql);
+        let failed = o.is_err();
+        outcomes.push(o);
+        if failed {
+            break;
+        }
+    }
+    outcomes
+}
+
+/// What the statement `sql` whose result is `set` did.
+fn outcome(
+    mut set: mysql::ResultSet<'_, '_, '_, '_, mysql::Text>,
+    sql: &str,
+) -> Result<Outcome, mysql::Error> {
+    let columns: Vec<mysql::Column> = set.columns().as_ref().to_vec();
+    let count = set.affected_rows();
+    let mut rows = Vec::new();
+    for row in set.by_ref() {
+        rows.push(read_row(row?, &columns));
+    }
     if columns.is_empty() {
-        let count = result.affected_rows();
-        drop(result);
         return Ok(if StmtKind::of(sql).is_write() {
             Outcome::Affected { count }
         } else {
             Outcome::Ok
         });
-    }
-    let mut rows = Vec::new();
-    for row in result.by_ref() {
-        rows.push(read_row(row?, &columns));
     }
     Ok(Outcome::Rows {
         columns: columns.iter().map(|c| c.name_str().into_owned()).collect(),
@@ -105,6 +135,12 @@ pub(super) fn describe(e: &mysql::Error) -> String {
 impl Connection for MysqlConnection {
     fn execute(&mut self, sql: &str) -> Outcome {
         run(&mut self.conn, sql).unwrap_or_else(|e| Outcome::Error(error(e, self.profile)))
+    }
+
+    fn execute_all(&mut self, sqls: &[&str]) -> Vec<Outcome> {
+        (run_all(&mut self.conn, sqls).into_iter())
+            .map(|o| o.unwrap_or_else(|e| Outcome::Error(error(e, self.profile))))
+            .collect()
     }
 
     fn in_transaction(&mut self) -> Option<bool> {

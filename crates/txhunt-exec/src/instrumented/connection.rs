@@ -38,10 +38,10 @@ impl Instrumented {
 
 impl Connection for Instrumented {
     fn execute(&mut self, sql: &str) -> Outcome {
-        let mut outcome = self.inner.execute(sql);
-        if self.trigger_log {
-            outcome = trigger_log::after(self.inner.as_mut(), sql, outcome);
-        }
+        let outcome = match self.trigger_log {
+            true => trigger_log::run(self.inner.as_mut(), sql),
+            false => self.inner.execute(sql),
+        };
         if outcome.succeeded() {
             version_sets::after(self.inner.as_mut(), sql, &self.sets, &self.results);
         }

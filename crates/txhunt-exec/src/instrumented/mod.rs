@@ -209,12 +209,9 @@ impl Recorder {
         let plans = Plans::of(&case, family, extra_reads);
         let (rewritten, origin) = rewritten_init(&case.init, &plans.init);
         let outcomes: Vec<Outcome> = (rewritten.iter())
-            .map(|s| {
-                let outcome = conn.execute(&s.sql);
-                match family {
-                    SqlFamily::Mysql => trigger_log::after(conn, &s.sql, outcome),
-                    _ => outcome,
-                }
+            .map(|s| match family {
+                SqlFamily::Mysql => trigger_log::run(conn, &s.sql),
+                _ => conn.execute(&s.sql),
             })
             .collect();
         let (outcomes, writes) = decode_init(&outcomes, &origin, &plans.init);
@@ -227,8 +224,8 @@ impl Recorder {
     }
 
     /// Runs `sql` on `conn` as the statement that writes `version`: what it showed, the row
-    /// versions it read and wrote, and when the statement itself ended (before the reads that
-    /// follow it on MySQL/MariaDB's trigger log and version sets).
+    /// versions it read and wrote, and when the statement ended (with MySQL/MariaDB's trigger
+    /// log, which travels with it, and before its version-set reads).
     /// Plans come from the session's `cache`.
     pub(crate) fn run(
         &self,
@@ -239,11 +236,11 @@ impl Recorder {
     ) -> (Outcome, txhunt_model::access::Accesses, std::time::Instant) {
         let p = cache.plan(sql, self.family, version, &self.tables, self.extra_reads);
         let rewritten = p.sql(sql);
-        let mut outcome = conn.execute(rewritten);
+        let outcome = match self.family {
+            SqlFamily::Mysql => trigger_log::run(conn, rewritten),
+            _ => conn.execute(rewritten),
+        };
         let ended = std::time::Instant::now();
-        if self.family == SqlFamily::Mysql {
-            outcome = trigger_log::after(conn, rewritten, outcome);
-        }
         let sets: Vec<Outcome> = if outcome.succeeded() {
             (p.version_sets().iter())
                 .map(|set| conn.execute(&set.sql))

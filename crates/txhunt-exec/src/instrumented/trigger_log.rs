@@ -1,37 +1,40 @@
 //! MySQL/MariaDB writes report their rows through a session variable their tables' triggers
-//! append to ([`txhunt_sql::instrument::LOG_VARIABLE`]): after each write marked
-//! [`TRIGGER_LOG`], [`after`] reads and clears the variable (a statement that reads no table:
-//! no lock, no snapshot) and answers with the rows a `RETURNING` list would have given, plus
-//! each row's [`WEIGHT`] in the affected-row count.
+//! append to ([`txhunt_sql::instrument::LOG_VARIABLE`]): [`run`] sends a write marked
+//! [`TRIGGER_LOG`] in one round trip between a statement that clears the variable and one
+//! that reads it (statements that read no table: no lock, no snapshot), and answers with the
+//! rows a `RETURNING` list would have given, plus each row's [`WEIGHT`] in the affected-row
+//! count.
 
 use txhunt_db::Connection;
-use txhunt_model::{Outcome, Row, StmtKind, Value};
+use txhunt_model::{DbError, ErrorClass, Outcome, Row, StmtKind, Value};
 use txhunt_sql::instrument::{LOG_VARIABLE, TRIGGER_LOG};
 
 /// The column holding what a logged row adds to the affected-row count.
 pub(super) const WEIGHT: &str = "txh_weight";
 
-/// What a write `sql` answered on `conn` (`outcome`), turned into its trigger-logged rows when
-/// it is marked [`TRIGGER_LOG`]; the log is cleared after every write.
-pub(super) fn after(conn: &mut dyn Connection, sql: &str, outcome: Outcome) -> Outcome {
+/// Runs `sql` on `conn`: a write marked [`TRIGGER_LOG`] answers with its trigger-logged rows;
+/// any other statement runs as it is. The log is cleared before each marked write, so rows
+/// logged by a write that failed, or by one instrumentation does not track (REPLACE, INSERT …
+/// SELECT still fire the triggers), never reach a later write.
+pub(super) fn run(conn: &mut dyn Connection, sql: &str) -> Outcome {
     if !sql.ends_with(TRIGGER_LOG) {
-        // A write instrumentation does not track (REPLACE, INSERT … SELECT) still fires the
-        // triggers: its rows must not reach the next tracked write.
-        if StmtKind::of(sql).is_write() {
-            conn.execute(&format!("SET {LOG_VARIABLE} = NULL"));
-        }
-        return outcome;
+        return conn.execute(sql);
     }
-    let log = conn.execute(&format!("SELECT {LOG_VARIABLE}"));
-    // Cleared whatever happened: a failed statement's triggers may have logged rows it then
-    // undid.
-    conn.execute(&format!("SET {LOG_VARIABLE} = NULL"));
-    match (outcome, log) {
-        (Outcome::Affected { .. }, Outcome::Rows { rows, .. }) => {
-            logged(rows.first().and_then(|r| r.first()), StmtKind::of(sql))
-        }
-        (outcome, _) => outcome,
+    let clear = format!("SET {LOG_VARIABLE} = NULL");
+    let read = format!("SELECT {LOG_VARIABLE}");
+    let mut outcomes = conn.execute_all(&[&clear, sql, &read]);
+    if let [_, Outcome::Affected { .. }, Outcome::Rows { rows, .. }] = outcomes.as_slice() {
+        return logged(rows.first().and_then(|r| r.first()), StmtKind::of(sql));
     }
+    // The write's own outcome or, where clearing the log failed, what that met.
+    outcomes.truncate(2);
+    outcomes.pop().unwrap_or_else(|| {
+        Outcome::Error(DbError {
+            class: ErrorClass::Connection,
+            code: None,
+            message: "the driver answered nothing to the write and its trigger log".into(),
+        })
+    })
 }
 
 /// The logged rows (a JSON array of `[op, rid, prev, ver, changed, user columns…]`, `changed`
