@@ -9,7 +9,7 @@
 //! Times are the client's monotonic clock around each statement: "answered before sent" leaves
 //! no room for clock skew or delivery order.
 
-use crate::dsg::{Dsg, Kind, Transactions};
+use crate::dsg::{untracked_tables, Dsg, Kind, Transactions};
 use crate::invariant::Violation;
 use std::time::Duration;
 use txhunt_exec::stress::Interval;
@@ -29,10 +29,16 @@ pub fn stale_reads(case: &TestCase, history: &History, intervals: &[Interval]) -
         }
     }
     let dsg = Dsg::build(history, &txns, &|t| txns.committed[t]);
+    let untracked = untracked_tables(case, history);
     let mut found = Vec::new();
     for edge in dsg.edges.iter().filter(|e| e.kind == Kind::Rw) {
         let (reader, overwriter) = (edge.from, edge.to);
-        if ended[overwriter] >= began[reader] {
+        // Writes a savepoint rollback undid overwrote nothing; rows of a table an untracked
+        // statement changed have unknown versions.
+        if ended[overwriter] >= began[reader]
+            || !txns.committed[overwriter]
+            || untracked.contains(&edge.row.table)
+        {
             continue;
         }
         let gap = began[reader] - ended[overwriter];

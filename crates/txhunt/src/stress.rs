@@ -36,7 +36,8 @@ pub struct StressShape {
     duration: Duration,
     /// The workloads, one run each (comma list): `register` (reads and blind writes of
     /// unique values), `list-append` (reads of lists and appends of unique elements),
-    /// `bank` (transfers; the total stays constant), or `all`.
+    /// `bank` (transfers; the total stays constant), `random` (the random case generator's
+    /// tables and transactions, at most `--keys` rows a table), or `all`.
     #[arg(long, default_value = "register")]
     workload: String,
     /// The isolation levels, one run each per workload: one level, a comma list, or `all`

@@ -1,9 +1,11 @@
 //! From a stress anomaly to a deterministic case: the involved transactions' statements in the
 //! order they were sent (a read's snapshot is taken when it starts) or, when that does not
 //! give the anomaly every time, in the order they were answered (a statement that waited for
-//! a lock took effect when it got it), on sessions of their own, over a table holding the rows they
-//! touched as they were when the first of them touched each (the version it read or
-//! overwrote). The case is replayed with the exact protocol and judged by the DSG oracle:
+//! a lock took effect when it got it), on sessions of their own, over the run's tables and
+//! indexes holding the rows they touched as they were when the first of them touched each (the
+//! version it read or overwrote). The random workload's constraints (foreign keys, unique
+//! columns, checks) may refuse those rows without the others: the derived case then fails its
+//! setup, which counts as not reproducing, and the stress recipe stays what reproduces it. The case is replayed with the exact protocol and judged by the DSG oracle:
 //! when every replay gives the anomaly again it is reduced like any finding
 //! ([`crate::reduce`]); when none does, the anomaly needs the timing of the stress run and
 //! the run's recipe (target, workload, sessions, seed) with its history excerpt is what
@@ -20,7 +22,7 @@ use txhunt_db::Target;
 use txhunt_exec::stress::StressRun;
 use txhunt_exec::Executor;
 use txhunt_model::access::{RowId, Version, WriteKind};
-use txhunt_model::{scenario, Header, Step, Stmt, TestCase, Value};
+use txhunt_model::{scenario, Header, Step, Stmt, StmtKind, TestCase, Value};
 use txhunt_oracle::dsg::Adya;
 use txhunt_oracle::OracleId;
 
@@ -92,26 +94,28 @@ pub fn case(stress: &Stress, run: &StressRun, steps: &[usize], order: Order) -> 
             }
         })
         .collect();
-    let mut init: Vec<Stmt> = stress.workload.setup(stress.keys)[..1]
-        .iter()
-        .map(Stmt::new)
+    // The setup's tables and indexes, then the rows as the steps first found them, table by
+    // table in the order the setup created them (so that a row's parents come first).
+    let mut init: Vec<Stmt> = (run.case.init.iter())
+        .filter(|s| s.kind() != StmtKind::Insert)
+        .cloned()
         .collect();
     let rows = first_images(run, &keep);
-    if !rows.is_empty() {
-        let values: Vec<String> = rows
-            .values()
-            .map(|image| {
-                format!(
-                    "({})",
-                    image.iter().map(literal).collect::<Vec<_>>().join(", ")
-                )
+    for table in &run.history.tables {
+        let values: Vec<String> = (rows.iter())
+            .filter(|(row, _)| row.table == table.name)
+            .map(|(_, image)| {
+                let values: Vec<String> = image.iter().map(literal).collect();
+                format!("({})", values.join(", "))
             })
             .collect();
-        init.push(Stmt::new(format!(
-            "INSERT INTO {} VALUES {}",
-            stress.workload.table(),
-            values.join(", ")
-        )));
+        if !values.is_empty() {
+            init.push(Stmt::new(format!(
+                "INSERT INTO {} VALUES {}",
+                table.name,
+                values.join(", ")
+            )));
+        }
     }
     TestCase {
         header: Header {
@@ -127,8 +131,8 @@ pub fn case(stress: &Stress, run: &StressRun, steps: &[usize], order: Order) -> 
 }
 
 /// Per row the `steps` touched, its user-visible columns as the first of them found it (the
-/// version it read or overwrote), by row id; rows the first touch inserted are left out.
-fn first_images(run: &StressRun, steps: &[usize]) -> BTreeMap<i64, Vec<Value>> {
+/// version it read or overwrote); rows the first touch inserted are left out.
+fn first_images(run: &StressRun, steps: &[usize]) -> BTreeMap<RowId, Vec<Value>> {
     let mut first: HashMap<RowId, Option<Version>> = HashMap::new();
     for &s in steps {
         let Some(accesses) = &run.history.steps[s].accesses else {
@@ -154,7 +158,10 @@ fn first_images(run: &StressRun, steps: &[usize]) -> BTreeMap<i64, Vec<Value>> {
     };
     first
         .into_iter()
-        .filter_map(|(row, version)| Some((row.rid, image(&row, version?)?)))
+        .filter_map(|(row, version)| {
+            let image = image(&row, version?)?;
+            Some((row, image))
+        })
         .collect()
 }
 

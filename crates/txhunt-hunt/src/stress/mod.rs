@@ -18,12 +18,12 @@ use txhunt_db::{Target, TargetError};
 use txhunt_exec::stress::{Counters, Interval, StressConfig, StressRun, TxnSource};
 use txhunt_exec::{Executor, TargetRunner};
 use txhunt_model::access::{Predicate, Read, RowId};
-use txhunt_model::{ErrorClass, Isolation, Mode, Outcome, SqlFamily, Value};
+use txhunt_model::{ErrorClass, Isolation, Mode, Outcome, Value};
 use txhunt_oracle::dsg::{Adya, Transactions};
 use txhunt_oracle::invariant::{self, Violation};
 use txhunt_oracle::realtime;
 use txhunt_oracle::{Finding, Oracle};
-use txhunt_sql::gen::workload::Workload;
+use txhunt_sql::gen::workload::{Stream, Workload};
 
 /// A stress hunt's settings.
 #[derive(Debug, Clone, Copy)]
@@ -47,16 +47,11 @@ pub struct Stress {
 }
 
 /// A workload's transactions for one run.
-struct Source {
-    workload: Workload,
-    family: SqlFamily,
-    keys: usize,
-    seed: u64,
-}
+struct Source(Stream);
 
 impl TxnSource for Source {
     fn txn(&self, session: usize, n: u64) -> Vec<String> {
-        (self.workload).txn(self.family, self.keys, self.seed, session, n)
+        self.0.txn(session, n)
     }
 }
 
@@ -164,16 +159,14 @@ impl Stress {
         counters: &Counters,
         stop: &AtomicBool,
     ) -> Result<StressRun, TargetError> {
-        let source = Source {
-            workload: self.workload,
-            family: target.profile().family(),
-            keys: self.keys,
-            seed: self.seed,
-        };
-        let setup = self.workload.setup(self.keys);
+        let family = target.profile().family();
+        let source = Source(Stream::new(self.workload, family, self.keys, self.seed));
+        let setup = source.0.setup();
         let mut run =
             executor.stress(target, &setup, self.config(record), &source, counters, stop)?;
-        key_lookups_as_item_reads(&mut run);
+        if self.workload != Workload::Random {
+            key_lookups_as_item_reads(&mut run);
+        }
         Ok(run)
     }
 
@@ -239,7 +232,7 @@ impl Stress {
     }
 }
 
-/// The workloads never change a key nor delete a row, and a key's row is inserted at most
+/// The keyed workloads (not random) never change a key nor delete a row, and a key's row is inserted at most
 /// once, so a read by key (`WHERE k = 3`) depends on that key's row alone, ever. Its predicate
 /// becomes an item read: of the row it found (already recorded), or, when it found nothing,
 /// of the key's row before it was inserted (no version: the inserter anti-depends on the

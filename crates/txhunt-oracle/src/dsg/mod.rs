@@ -146,6 +146,8 @@ pub struct Analysis {
     pub unknown: Vec<Vec<usize>>,
     /// The tables left out of the graph: a statement changed them without instrumentation.
     pub untracked: BTreeSet<String>,
+    /// Why predicate dependencies were left out of the graph, if they were.
+    pub predicates_skipped: Option<String>,
 }
 
 /// The phenomena of `history`, an instrumented run of `case` on `runner`'s target (which
@@ -159,7 +161,7 @@ pub fn analyse(case: &TestCase, history: &History, runner: &dyn Runner) -> Analy
     anomalies.retain(|a| !untracked.contains(&a.edges[0].row.table));
     let mut dsg = Dsg::build(history, &txns, &committed);
     dsg.edges.retain(|e| !untracked.contains(&e.row.table));
-    let search = predicate::search(
+    let predicate::Predicates { search, skipped } = predicate::search(
         (case, history, &txns),
         &mut dsg,
         &untracked,
@@ -184,6 +186,7 @@ pub fn analyse(case: &TestCase, history: &History, runner: &dyn Runner) -> Analy
         txns,
         unknown: search.unknown,
         untracked,
+        predicates_skipped: skipped,
     }
 }
 
@@ -191,7 +194,7 @@ pub fn analyse(case: &TestCase, history: &History, runner: &dyn Runner) -> Analy
 /// replacing INSERT's deleted rows, a write instrumentation cannot rewrite, DDL): every table
 /// such a statement names. Their rows' versions may be stale, so no dependency on them is
 /// drawn.
-fn untracked_tables(case: &TestCase, history: &History) -> BTreeSet<String> {
+pub fn untracked_tables(case: &TestCase, history: &History) -> BTreeSet<String> {
     let mut tables = BTreeSet::new();
     for (s, record) in history.steps.iter().enumerate() {
         let Some(accesses) = &record.accesses else {

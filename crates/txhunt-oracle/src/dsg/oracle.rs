@@ -41,17 +41,20 @@ impl crate::Oracle for Adya {
         }
         let analysis = analyse(case, history, runner);
         let guarantee = runner.profile().guarantee(history.isolation);
-        let unjudged = (!analysis.unknown.is_empty())
-            .then(|| Unjudged {
-                oracle: OracleId::Dsg,
-                scope: Some("search-budget".into()),
-                reason: format!(
-                    "the cycle search ran out of time in {} group(s) of transactions: their phenomena are unknown",
-                    analysis.unknown.len()
-                ),
-            })
-            .into_iter()
-            .collect();
+        let out_of_time = (!analysis.unknown.is_empty()).then(|| Unjudged {
+            oracle: OracleId::Dsg,
+            scope: Some("search-budget".into()),
+            reason: format!(
+                "the cycle search ran out of time in {} group(s) of transactions: their phenomena are unknown",
+                analysis.unknown.len()
+            ),
+        });
+        let predicates = (analysis.predicates_skipped.clone()).map(|reason| Unjudged {
+            oracle: OracleId::Dsg,
+            scope: Some("predicate-budget".into()),
+            reason,
+        });
+        let unjudged = out_of_time.into_iter().chain(predicates).collect();
         Judged {
             findings: (analysis.anomalies.iter())
                 .map(|a| finding(a, &analysis, guarantee, history))

@@ -34,27 +34,34 @@ use txhunt_model::{History, Outcome, Step, Stmt, TestCase, Value};
 
 /// The cycles of `dsg`, with the predicate dependencies that change its phenomena added to it
 /// once the target confirmed them. Tables in `untracked` get none (their rows' states are not
-/// known).
+/// known). Over [`MAX_POSSIBLE`] possible predicate dependencies, only the item dependencies
+/// are searched, and the answer says so.
 pub fn search(
     (case, history, txns): (&TestCase, &History, &Transactions),
     dsg: &mut Dsg,
     untracked: &BTreeSet<String>,
     runner: &dyn Runner,
     budget: Duration,
-) -> Search {
+) -> Predicates {
     let items = cycles::search(dsg, budget);
     let chains = committed_chains(history, txns);
-    let mut candidates = candidates(history, txns, &chains);
-    candidates.retain(|c| !untracked.contains(&c.predicate.table));
+    let Ok(candidates) = candidates(history, txns, &chains, untracked) else {
+        return Predicates {
+            search: items,
+            skipped: Some(format!(
+                "predicate dependencies were not searched: the predicate reads and the rows they did not match have more than {MAX_POSSIBLE} possible dependencies (item dependencies were)"
+            )),
+        };
+    };
     if candidates.is_empty() {
-        return items;
+        return items.into();
     }
     let mut tentative = dsg.clone();
     tentative
         .edges
         .extend(candidates.iter().flat_map(|c| c.edges(&|_| None)));
     if phenomena(&cycles::search(&tentative, budget)) == phenomena(&items) {
-        return items;
+        return items.into();
     }
     let verdicts = evaluate(case, history, runner, &candidates);
     for candidate in &candidates {
@@ -65,7 +72,29 @@ pub fn search(
         dsg.edges
             .extend(candidate.edges(&|image| Some(matches(image))));
     }
-    cycles::search(dsg, budget)
+    cycles::search(dsg, budget).into()
+}
+
+/// The most possible predicate dependencies (over every predicate read, the committed versions
+/// of the rows it did not match) searched: past it the search would outgrow memory (a stress
+/// history of random statements), and only item dependencies are searched.
+pub const MAX_POSSIBLE: usize = 200_000;
+
+/// The cycles found, and why predicate dependencies were not searched, if they were not.
+pub struct Predicates {
+    /// The cycles.
+    pub search: Search,
+    /// Why predicate dependencies were left out, if they were.
+    pub skipped: Option<String>,
+}
+
+impl From<Search> for Predicates {
+    fn from(search: Search) -> Self {
+        Predicates {
+            search,
+            skipped: None,
+        }
+    }
 }
 
 /// The phenomena a search found, with whether each cycle has a predicate anti-dependency.
@@ -237,12 +266,14 @@ impl Candidate<'_, '_> {
 }
 
 /// Every (committed predicate read, row it did not match and did not write) of a row with
-/// committed versions (`chains`).
+/// committed versions (`chains`), tables in `untracked` left out; `Err` when their rows have
+/// more than [`MAX_POSSIBLE`] committed versions in all.
 fn candidates<'a, 'c>(
     history: &'a History,
     txns: &Transactions,
     chains: &'c HashMap<&'a RowId, Chain<'a>>,
-) -> Vec<Candidate<'a, 'c>> {
+    untracked: &BTreeSet<String>,
+) -> Result<Vec<Candidate<'a, 'c>>, ()> {
     // The reader's transaction, with its statements run on their own after an abort and its
     // writes a savepoint rollback undid: one group, named by the label's base.
     let base = |t: usize| txns.labels[t].split(['+', ' ']).next().unwrap_or_default();
@@ -257,7 +288,12 @@ fn candidates<'a, 'c>(
                 .map(|w| &w.row),
         );
     }
+    let mut by_table: HashMap<&str, Vec<(&RowId, &Chain)>> = HashMap::new();
+    for (row, chain) in chains {
+        by_table.entry(&row.table).or_default().push((row, chain));
+    }
     let mut found = Vec::new();
+    let mut possible = 0;
     for (step, record) in history.steps.iter().enumerate() {
         let reader = txns.of_step[step];
         let Some(accesses) = &record.accesses else {
@@ -268,15 +304,22 @@ fn candidates<'a, 'c>(
         };
         let has_subquery = (predicate.condition.as_deref())
             .is_some_and(|c| c.to_ascii_lowercase().contains("select"));
-        if !txns.committed[reader] || has_subquery {
+        if !txns.committed[reader] || has_subquery || untracked.contains(&predicate.table) {
             continue;
         }
         // (The parts of one transaction, [`Transactions::same`], share the label's base.)
         let wrote =
             |row: &RowId| (written.get(base(reader))).is_some_and(|rows| rows.contains(row));
-        for (row, chain) in chains.iter().filter(|(r, _)| r.table == predicate.table) {
-            if predicate.matched.iter().any(|m| &m.row == *row) || wrote(row) {
+        let rows = by_table
+            .get(predicate.table.as_str())
+            .map_or(&[][..], Vec::as_slice);
+        for &(row, chain) in rows {
+            if predicate.matched.iter().any(|m| &m.row == row) || wrote(row) {
                 continue;
+            }
+            possible += chain.versions.len();
+            if possible > MAX_POSSIBLE {
+                return Err(());
             }
             found.push(Candidate {
                 reader,
@@ -287,7 +330,7 @@ fn candidates<'a, 'c>(
             });
         }
     }
-    found
+    Ok(found)
 }
 
 /// Per row, its states: how it began and its committed versions in version order. Rows whose

@@ -91,14 +91,7 @@ fn generate_with(
     (isolation, mode): (Isolation, Option<Mode>),
     make: impl FnOnce(&mut Gen) -> GeneratedCase,
 ) -> GeneratedCase {
-    let mut gen = Gen {
-        rng: ChaCha8Rng::seed_from_u64(seed),
-        dialect,
-        config: *config,
-        next_version: 1,
-        tables: Vec::new(),
-        rows: Vec::new(),
-    };
+    let mut gen = Gen::new(seed, config, dialect);
     let mut case = make(&mut gen);
     case.case.header.isolation = vec![isolation];
     case.case.header.mode = mode;
@@ -129,6 +122,18 @@ pub(crate) struct Gen {
 }
 
 impl Gen {
+    /// A generator seeded `seed`, with no schema yet.
+    pub fn new(seed: u64, config: &GenConfig, dialect: &'static dyn Dialect) -> Gen {
+        Gen {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            dialect,
+            config: *config,
+            next_version: 1,
+            tables: Vec::new(),
+            rows: Vec::new(),
+        }
+    }
+
     /// A fresh version number.
     pub fn fresh_version(&mut self) -> i64 {
         let v = self.next_version;

@@ -110,14 +110,7 @@ impl Gen {
                 txns.push(vec![self.data_stmt()]);
                 continue;
             }
-            let k = self.rng.random_range(1..=self.config.max_stmts.max(1));
-            let mut body: Vec<(Stmt, &'static str)> = (0..k).map(|_| self.data_stmt()).collect();
-            if body.len() >= 2 && self.rng.random_bool(0.15) {
-                let at = self.rng.random_range(0..body.len() - 1);
-                let back = self.rng.random_range(at + 1..body.len());
-                body.insert(back + 1, (Stmt::RollbackTo("sp1".into()), "rollback-to"));
-                body.insert(at + 1, (Stmt::Savepoint("sp1".into()), "savepoint"));
-            }
+            let body = self.explicit_body();
             let mut txn = vec![(Stmt::Begin, "begin")];
             txn.extend(body);
             txn.push(if self.rng.random_bool(0.7) {
@@ -133,6 +126,20 @@ impl Gen {
             txns[0][1] = write;
         }
         txns
+    }
+
+    /// The statements of an explicit transaction between its BEGIN and its end: 1 to
+    /// `max_stmts` data statements, now and then with a SAVEPOINT rolled back to.
+    pub(super) fn explicit_body(&mut self) -> Vec<(Stmt, &'static str)> {
+        let k = self.rng.random_range(1..=self.config.max_stmts.max(1));
+        let mut body: Vec<(Stmt, &'static str)> = (0..k).map(|_| self.data_stmt()).collect();
+        if body.len() >= 2 && self.rng.random_bool(0.15) {
+            let at = self.rng.random_range(0..body.len() - 1);
+            let back = self.rng.random_range(at + 1..body.len());
+            body.insert(back + 1, (Stmt::RollbackTo("sp1".into()), "rollback-to"));
+            body.insert(at + 1, (Stmt::Savepoint("sp1".into()), "savepoint"));
+        }
+        body
     }
 
     /// Randomly picks a transaction and appends its first unchosen statement, until all are

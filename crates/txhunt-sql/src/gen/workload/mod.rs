@@ -15,13 +15,19 @@
 //!   of a session uses the keys of block `n / LIST_BLOCK`;
 //! * **bank**: `bank(k, b)`, every account starting at [`BANK_START`]; a transaction moves an
 //!   amount from one account to another (two relative UPDATEs, sometimes after reading both)
-//!   or reads every account in one SELECT; the total never changes.
+//!   or reads every account in one SELECT; the total never changes;
+//! * **random**: the random case generator's tables, indexes and rows (at most `keys` rows a
+//!   table) and its data statements, each transaction an explicit one of them, committed
+//!   ([`random`]); no invariant of its own: the DSG oracle judges it.
 //!
-//! The same seed, session and transaction number give the same statements.
+//! A run's statements come from a [`Stream`]: the same seed, session and transaction number
+//! give the same statements.
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use txhunt_model::SqlFamily;
+
+mod random;
 
 /// What each bank account holds at the start.
 pub const BANK_START: i64 = 100;
@@ -38,6 +44,8 @@ pub enum Workload {
     ListAppend,
     /// Transfers between accounts and reads of every account; the total is constant.
     Bank,
+    /// The random case generator's transactions over its own schema and rows.
+    Random,
 }
 
 /// What one statement of a workload does.
@@ -75,14 +83,20 @@ pub enum Op {
 
 impl Workload {
     /// Every workload, in the order `--workload` lists them.
-    pub const ALL: [Workload; 3] = [Workload::Register, Workload::ListAppend, Workload::Bank];
+    pub const ALL: [Workload; 4] = [
+        Workload::Register,
+        Workload::ListAppend,
+        Workload::Bank,
+        Workload::Random,
+    ];
 
-    /// `register`, `list-append` or `bank`.
+    /// `register`, `list-append`, `bank` or `random`.
     pub fn name(self) -> &'static str {
         match self {
             Workload::Register => "register",
             Workload::ListAppend => "list-append",
             Workload::Bank => "bank",
+            Workload::Random => "random",
         }
     }
 
@@ -91,12 +105,13 @@ impl Workload {
         Workload::ALL.into_iter().find(|w| w.name() == name)
     }
 
-    /// The workload's table.
-    pub fn table(self) -> &'static str {
+    /// The workload's table (the random workload has tables of its own: none here).
+    pub fn table(self) -> Option<&'static str> {
         match self {
-            Workload::Register => "reg",
-            Workload::ListAppend => "lists",
-            Workload::Bank => "bank",
+            Workload::Register => Some("reg"),
+            Workload::ListAppend => Some("lists"),
+            Workload::Bank => Some("bank"),
+            Workload::Random => None,
         }
     }
 
@@ -108,12 +123,12 @@ impl Workload {
         }
     }
 
-    /// The setup statements: the table and its `keys` rows (keys `1..=keys`; none for
-    /// list-append, whose appends make their rows).
-    pub fn setup(self, keys: usize) -> Vec<String> {
-        let (table, column) = (self.table(), self.column());
+    /// The setup statements of a keyed workload (not random): the table and its `keys` rows
+    /// (keys `1..=keys`; none for list-append, whose appends make their rows).
+    fn keyed_setup(self, keys: usize) -> Vec<String> {
+        let (table, column) = (self.table().unwrap_or_default(), self.column());
         let (ty, initial) = match self {
-            Workload::Register => ("INT", 0),
+            Workload::Register | Workload::Random => ("INT", 0),
             Workload::ListAppend => ("TEXT", 0),
             Workload::Bank => ("INT", BANK_START),
         };
@@ -128,19 +143,15 @@ impl Workload {
         ]
     }
 
-    /// Transaction `n` of `session` (both from 0) in the run seeded `seed`, over keys
-    /// `1..=keys`: BEGIN, its statements, COMMIT.
-    pub fn txn(
+    /// Transaction `n` of `session` of a keyed workload (not random) over keys `1..=keys`,
+    /// its random choices drawn from `rng`: BEGIN, its statements, COMMIT.
+    fn keyed_txn(
         self,
         family: SqlFamily,
         keys: usize,
-        seed: u64,
-        session: usize,
-        n: u64,
+        mut rng: ChaCha8Rng,
+        (session, n): (usize, u64),
     ) -> Vec<String> {
-        let mut rng = ChaCha8Rng::seed_from_u64(
-            seed ^ (session as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ n.rotate_left(29),
-        );
         let keys = keys.max(1) as i64;
         let block = match self {
             Workload::ListAppend => (n / LIST_BLOCK) as i64 * keys,
@@ -169,6 +180,7 @@ impl Workload {
                     })
                     .collect()
             }
+            Workload::Random => Vec::new(),
             Workload::Bank if rng.random_bool(0.25) => vec![Op::ReadAll],
             Workload::Bank => {
                 let from = key(&mut rng);
@@ -205,7 +217,7 @@ impl Workload {
 
     /// The statement that does `op`.
     pub fn sql(self, family: SqlFamily, op: &Op) -> String {
-        let (table, column) = (self.table(), self.column());
+        let (table, column) = (self.table().unwrap_or_default(), self.column());
         match *op {
             Op::Read { key } => format!("SELECT {column} FROM {table} WHERE k = {key}"),
             Op::ReadAll => format!("SELECT k, {column} FROM {table}"),
@@ -232,7 +244,7 @@ impl Workload {
     /// What `sql`, a statement this workload made, does (`None` for BEGIN, COMMIT, ROLLBACK
     /// and anything else).
     pub fn op(self, sql: &str) -> Option<Op> {
-        let (table, column) = (self.table(), self.column());
+        let (table, column) = (self.table()?, self.column());
         if sql == format!("SELECT k, {column} FROM {table}") {
             return Some(Op::ReadAll);
         }
@@ -258,6 +270,7 @@ impl Workload {
                 .ok()
         };
         match self {
+            Workload::Random => None,
             Workload::Register => Some(Op::Write {
                 key,
                 value: set.parse().ok()?,
@@ -267,6 +280,53 @@ impl Workload {
                 key,
                 delta: number(set.strip_prefix(&format!("{column} + "))?)?,
             }),
+        }
+    }
+}
+
+/// A workload's statements in one run: its setup and every session's transactions.
+#[derive(Clone)]
+pub struct Stream {
+    workload: Workload,
+    family: SqlFamily,
+    keys: usize,
+    seed: u64,
+    random: Option<random::Random>,
+}
+
+impl Stream {
+    /// The statements of `workload` for `family`, over `keys` keys (random: at most `keys` rows
+    /// a table), in the run seeded `seed`.
+    pub fn new(workload: Workload, family: SqlFamily, keys: usize, seed: u64) -> Stream {
+        Stream {
+            workload,
+            family,
+            keys,
+            seed,
+            random: (workload == Workload::Random).then(|| random::Random::new(family, keys, seed)),
+        }
+    }
+
+    /// The setup statements: tables and rows.
+    pub fn setup(&self) -> Vec<String> {
+        match &self.random {
+            Some(random) => random.setup(),
+            None => self.workload.keyed_setup(self.keys),
+        }
+    }
+
+    /// Transaction `n` of `session` (both from 0): BEGIN, its statements, COMMIT.
+    pub fn txn(&self, session: usize, n: u64) -> Vec<String> {
+        let seed =
+            self.seed ^ (session as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ n.rotate_left(29);
+        match &self.random {
+            Some(random) => random.txn(seed),
+            None => (self.workload).keyed_txn(
+                self.family,
+                self.keys,
+                ChaCha8Rng::seed_from_u64(seed),
+                (session, n),
+            ),
         }
     }
 }
@@ -285,11 +345,16 @@ mod tests {
     fn every_statement_reads_back_as_the_op_that_made_it() {
         for workload in Workload::ALL {
             for family in [SqlFamily::Sqlite, SqlFamily::Mysql, SqlFamily::Postgres] {
+                let stream = Stream::new(workload, family, 5, 7);
                 for n in 0..200 {
-                    let txn = workload.txn(family, 5, 7, (n % 8) as usize, n);
+                    let txn = stream.txn((n % 8) as usize, n);
                     assert_eq!(txn.first().map(String::as_str), Some("BEGIN"));
                     assert_eq!(txn.last().map(String::as_str), Some("COMMIT"));
                     for sql in &txn[1..txn.len() - 1] {
+                        if workload == Workload::Random {
+                            assert_eq!(workload.op(sql), None);
+                            continue;
+                        }
                         let op = workload.op(sql).unwrap_or_else(|| panic!("{sql}"));
                         assert_eq!(workload.sql(family, &op), *sql);
                     }
@@ -300,12 +365,31 @@ mod tests {
 
     #[test]
     fn the_same_seed_session_and_number_give_the_same_transaction() {
-        let a = Workload::Register.txn(SqlFamily::Postgres, 5, 1, 2, 3);
-        assert_eq!(a, Workload::Register.txn(SqlFamily::Postgres, 5, 1, 2, 3));
-        let others: Vec<_> = (0..20)
-            .map(|n| Workload::Register.txn(SqlFamily::Postgres, 5, 1, 2, n))
-            .collect();
-        assert!(others.iter().filter(|t| **t != a).count() > 10);
+        for workload in Workload::ALL {
+            let stream = Stream::new(workload, SqlFamily::Postgres, 5, 1);
+            let again = Stream::new(workload, SqlFamily::Postgres, 5, 1);
+            assert_eq!(stream.setup(), again.setup());
+            let a = stream.txn(2, 3);
+            assert_eq!(a, again.txn(2, 3));
+            let others: Vec<_> = (0..20).map(|n| stream.txn(2, n)).collect();
+            assert!(
+                others.iter().filter(|t| **t != a).count() > 10,
+                "{workload}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_random_run_has_its_generated_schema_and_a_small_hot_key_space() {
+        let stream = Stream::new(Workload::Random, SqlFamily::Sqlite, 3, 11);
+        let setup = stream.setup();
+        assert!(setup[0].starts_with("CREATE TABLE"), "{setup:?}");
+        // At most 3 rows a table: no INSERT lists a fourth.
+        for insert in setup.iter().filter(|s| s.starts_with("INSERT")) {
+            assert!(insert.matches("), (").count() <= 2, "{insert}");
+        }
+        let other = Stream::new(Workload::Random, SqlFamily::Sqlite, 3, 12);
+        assert_ne!(setup, other.setup());
     }
 
     #[test]
@@ -313,7 +397,8 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         for session in 0..8 {
             for n in 0..300 {
-                for sql in Workload::ListAppend.txn(SqlFamily::Mysql, 3, 9, session, n) {
+                let stream = Stream::new(Workload::ListAppend, SqlFamily::Mysql, 3, 9);
+                for sql in stream.txn(session, n) {
                     if let Some(Op::Append { element, .. }) = Workload::ListAppend.op(&sql) {
                         assert!(seen.insert(element), "{element} twice");
                     }
@@ -326,8 +411,8 @@ mod tests {
     #[test]
     fn a_transfer_moves_an_amount_between_two_accounts() {
         for n in 0..100 {
-            let ops: Vec<Op> = Workload::Bank
-                .txn(SqlFamily::Sqlite, 4, 3, 0, n)
+            let ops: Vec<Op> = Stream::new(Workload::Bank, SqlFamily::Sqlite, 4, 3)
+                .txn(0, n)
                 .iter()
                 .filter_map(|s| Workload::Bank.op(s))
                 .collect();
@@ -347,7 +432,7 @@ mod tests {
             }
         }
         assert_eq!(
-            Workload::Bank.setup(2),
+            Stream::new(Workload::Bank, SqlFamily::Sqlite, 2, 0).setup(),
             vec![
                 "CREATE TABLE bank(k INT PRIMARY KEY, b INT NOT NULL)",
                 "INSERT INTO bank VALUES (1, 100), (2, 100)"
