@@ -67,7 +67,7 @@ fn stress_names_the_flag_of_a_workload_it_does_not_know() {
     assert_eq!(run.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&run.stderr).trim(),
-        "error: --workload: no workload named `ledger`; known: register, list-append, bank, all"
+        "error: --workload: no workload named `ledger`; known: register, list-append, bank, random, all"
     );
 }
 
