@@ -12,6 +12,7 @@ pub mod mysql;
 mod open;
 pub mod postgres;
 pub mod profile;
+mod settings;
 pub mod sqlite;
 mod target;
 pub mod testbed;
@@ -19,6 +20,7 @@ pub mod turso;
 
 pub use open::{open_target, open_targets, redact, testbed_profile};
 pub use profile::{ErrorEffect, Profile, ServerProfile};
+pub use settings::Settings;
 pub use target::{
     fresh_database_name, Connection, Database, Interrupt, LockProbe, LockWaitHook, SessionConfig,
     Target, TargetError,

@@ -2,12 +2,13 @@
 
 use crate::mysql::MysqlTarget;
 use crate::postgres::PgTarget;
-use crate::profile::Profile;
+use crate::profile::{innodb, postgres as pg, Profile};
+use crate::settings::{split_settings, Settings};
 use crate::sqlite::SqliteTarget;
 use crate::target::{Target, TargetError};
 use crate::testbed::{Server, ServerKind};
 use crate::turso::TursoTarget;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// Opens the target a `--target` value names:
@@ -17,14 +18,16 @@ use std::sync::Arc;
 /// * `turso[:DIR]`, `turso-mvcc[:DIR]` — embedded Turso, normal or MVCC mode, likewise;
 /// * `mariadb`, `postgres` — a private server the testbed starts (from `bin_dir` if given) and
 ///   stops when the target is dropped; `mariadb@DIR`, `postgres@DIR` — likewise from the
-///   binaries in DIR (several versions side by side);
+///   binaries in DIR (several versions side by side); either followed by
+///   `?NAME=VALUE&NAME=VALUE…`, server settings the server starts with ([`Settings`]), e.g.
+///   `mariadb?innodb_snapshot_isolation=ON`;
 /// * `mysql://…` (MariaDB, MySQL or TiDB, told apart by the server's version), `mariadb://…`,
 ///   `tidb://…`, `postgres://…` / `postgresql://…` (PostgreSQL or CockroachDB),
 ///   `cockroach://…` — an existing server, where txhunt only uses databases it creates.
 pub fn open_target(spec: &str, bin_dir: Option<&Path>) -> Result<Box<dyn Target>, TargetError> {
-    use crate::profile::{cockroach, innodb, postgres as pg, tidb};
-    if let Some((name @ ("mariadb" | "postgres"), dir)) = spec.split_once('@') {
-        return open_target(name, Some(Path::new(dir)));
+    use crate::profile::{cockroach, tidb};
+    if let Some((kind, dir, settings)) = testbed_spec(spec)? {
+        return open_testbed(kind, dir.as_deref().or(bin_dir), settings);
     }
     let (scheme, rest) = spec.split_once("://").unwrap_or(("", spec));
     let as_url = |new_scheme: &str| format!("{new_scheme}://{rest}");
@@ -38,37 +41,65 @@ pub fn open_target(spec: &str, bin_dir: Option<&Path>) -> Result<Box<dyn Target>
             let (mode, dir) = s.split_once(':').expect("prefix checked");
             Ok(Box::new(TursoTarget::new(Some(dir.into()), mode == "turso-mvcc")?))
         }
-        ("", "mariadb") => {
-            let server = Server::start(ServerKind::Mariadb, bin_dir, None)?;
-            let url = server.url().to_string();
-            Ok(Box::new(MysqlTarget::new(&url, Some(&innodb::MARIADB), Some(Arc::new(server)))?))
-        }
-        ("", "postgres") => {
-            let server = Server::start(ServerKind::Postgres, bin_dir, None)?;
-            let url = server.url().to_string();
-            Ok(Box::new(PgTarget::new(&url, Some(&pg::PostgresProfile), Some(Arc::new(server)))?))
-        }
         ("mysql", _) => Ok(Box::new(MysqlTarget::new(spec, None, None)?)),
         ("mariadb", _) => Ok(Box::new(MysqlTarget::new(&as_url("mysql"), Some(&innodb::MARIADB), None)?)),
         ("tidb", _) => Ok(Box::new(MysqlTarget::new(&as_url("mysql"), Some(&tidb::TidbProfile), None)?)),
         ("postgres" | "postgresql", _) => Ok(Box::new(PgTarget::new(spec, None, None)?)),
         ("cockroach", _) => Ok(Box::new(PgTarget::new(&as_url("postgres"), Some(&cockroach::CockroachProfile), None)?)),
         _ => Err(TargetError::Spec(format!(
-            "unknown target '{}'; accepted: sqlite, sqlite:DIR, turso[:DIR], turso-mvcc[:DIR], mariadb[@BINDIR], postgres[@BINDIR], mysql://…, mariadb://…, tidb://…, postgres://…, cockroach://…",
+            "unknown target '{}'; accepted: sqlite, sqlite:DIR, turso[:DIR], turso-mvcc[:DIR], mariadb[@BINDIR][?SETTINGS], postgres[@BINDIR][?SETTINGS], mysql://…, mariadb://…, tidb://…, postgres://…, cockroach://…",
             redact(spec)
         ))),
     }
 }
 
-/// The profile of the DBMS a testbed `--target` value (`mariadb[@DIR]`, `postgres[@DIR]`)
-/// starts, known before its server is (to refuse a flag the DBMS cannot honour without
-/// starting one); `None` for any other value.
+/// A testbed `--target` value (`mariadb|postgres[@DIR][?SETTINGS]`) as the server kind, its
+/// binaries' directory and its settings.
+type TestbedSpec = (ServerKind, Option<PathBuf>, Settings);
+
+/// Reads a testbed `--target` value ([`TestbedSpec`]); `None` when `spec` names no testbed.
+fn testbed_spec(spec: &str) -> Result<Option<TestbedSpec>, TargetError> {
+    let (base, settings) = split_settings(spec)?;
+    let (name, dir) = match base.split_once('@') {
+        Some((name, dir)) => (name, Some(PathBuf::from(dir))),
+        None => (base, None),
+    };
+    let kind = match name {
+        "mariadb" => ServerKind::Mariadb,
+        "postgres" => ServerKind::Postgres,
+        _ => return Ok(None),
+    };
+    Ok(Some((kind, dir, settings)))
+}
+
+/// Starts a testbed server and opens it as a target labelled with its settings.
+fn open_testbed(
+    kind: ServerKind,
+    bin_dir: Option<&Path>,
+    settings: Settings,
+) -> Result<Box<dyn Target>, TargetError> {
+    let server = Arc::new(Server::start_with(kind, bin_dir, None, &settings)?);
+    let url = server.url().to_string();
+    Ok(match kind {
+        ServerKind::Mariadb => Box::new(
+            MysqlTarget::new(&url, Some(&innodb::MARIADB), Some(server))?.with_settings(settings),
+        ),
+        ServerKind::Postgres => Box::new(
+            PgTarget::new(&url, Some(&pg::PostgresProfile), Some(server))?.with_settings(settings),
+        ),
+    })
+}
+
+/// The profile of the DBMS a testbed `--target` value (`mariadb[@DIR][?SETTINGS]`,
+/// `postgres[@DIR][?SETTINGS]`) starts, known before its server is (to refuse a flag the DBMS
+/// cannot honour without starting one); `None` for any other value, or a malformed one (opening
+/// it says what is wrong).
 pub fn testbed_profile(spec: &str) -> Option<&'static dyn Profile> {
-    use crate::profile::{innodb, postgres as pg};
-    match spec.split_once('@').map_or(spec, |(name, _)| name) {
-        "mariadb" => Some(&innodb::MARIADB),
-        "postgres" => Some(&pg::PostgresProfile),
-        _ => None,
+    match testbed_spec(spec).ok()?? {
+        (ServerKind::Mariadb, _, settings) => {
+            Some(innodb::mariadb(settings.is_on("innodb_snapshot_isolation")))
+        }
+        (ServerKind::Postgres, ..) => Some(&pg::PostgresProfile),
     }
 }
 

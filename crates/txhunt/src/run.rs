@@ -19,8 +19,9 @@ pub struct RunArgs {
     /// Scenario files to replay.
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// The target: `sqlite`, `sqlite:DIR`, `mariadb` or `postgres` (a private server txhunt
-    /// starts and stops; `postgres@BINDIR` from the binaries in BINDIR), or an existing
+    /// The target: `sqlite`, `sqlite:DIR`, `turso`, `turso-mvcc`, `mariadb` or `postgres` (a
+    /// private server txhunt starts and stops; `postgres@BINDIR` from the binaries in BINDIR;
+    /// `mariadb?innodb_snapshot_isolation=ON&…` with server settings), or an existing
     /// server's URL: `mysql://…`, `postgres://…`, …. Give it twice or more to run every
     /// scenario on each and compare the runs (differential oracle; one SQL family). Default:
     /// the targets the scenarios' `targets:` headers name (a saved finding names its own),

@@ -7,6 +7,7 @@ mod connection;
 mod value;
 
 use crate::profile::{ProbeQuery, ServerProfile};
+use crate::settings::Settings;
 use crate::target::{
     fresh_database_name, left_behind, Connection, Database, LockProbe, LockWaitHook, SessionConfig,
     Target, TargetError,
@@ -23,13 +24,16 @@ pub struct MysqlTarget {
     opts: Opts,
     /// `SELECT VERSION()`.
     version: String,
+    /// The server settings the target was started with, shown in its label.
+    settings: Settings,
     _keep_alive: Option<Arc<dyn Send + Sync>>,
 }
 
 impl MysqlTarget {
     /// Connects to `url` (`mysql://user[:password]@host:port`); with no profile given, it is
-    /// chosen from `SELECT VERSION()` (MariaDB, TiDB, else MySQL). `keep_alive` is held as long
-    /// as the target (e.g. the testbed server it runs on).
+    /// chosen from `SELECT VERSION()` (MariaDB, TiDB, else MySQL). A MariaDB profile follows
+    /// the server's `innodb_snapshot_isolation` ([`crate::profile::innodb::mariadb`]).
+    /// `keep_alive` is held as long as the target (e.g. the testbed server it runs on).
     pub fn new(
         url: &str,
         profile: Option<&'static dyn ServerProfile>,
@@ -43,14 +47,28 @@ impl MysqlTarget {
             .query_first("SELECT VERSION()")
             .map_err(failed("asking the server's version"))?
             .unwrap_or_default();
-        let profile = profile.unwrap_or_else(|| profile_for_version(&version));
+        let mut profile = profile.unwrap_or_else(|| profile_for_version(&version));
+        if profile.name() == "mariadb" {
+            // Unknown before 10.6.18 / 10.11.8: the error means OFF.
+            let snapshot: Option<u8> = conn
+                .query_first("SELECT @@innodb_snapshot_isolation")
+                .unwrap_or(None);
+            profile = crate::profile::innodb::mariadb(snapshot == Some(1));
+        }
         drop_left_behind(&mut conn, profile);
         Ok(MysqlTarget {
             profile,
             opts,
             version,
+            settings: Settings::default(),
             _keep_alive: keep_alive,
         })
+    }
+
+    /// The target with the server `settings` it was started with, which its label shows.
+    pub fn with_settings(mut self, settings: Settings) -> Self {
+        self.settings = settings;
+        self
     }
 }
 
@@ -103,6 +121,21 @@ impl Target for MysqlTarget {
 
     fn profile(&self) -> &dyn crate::profile::Profile {
         self.profile
+    }
+
+    /// Name, version and settings; a MariaDB server whose `innodb_snapshot_isolation` is ON
+    /// says so even where no setting asked for it (an existing server's, a newer version's
+    /// default).
+    fn label(&self) -> String {
+        let mut settings = self.settings.suffix();
+        let snapshot = crate::profile::semantics::MARIADB_SNAPSHOT.name;
+        if self.profile.semantics().name == snapshot
+            && self.settings.get("innodb_snapshot_isolation").is_none()
+        {
+            settings.push(if settings.is_empty() { '?' } else { '&' });
+            settings.push_str("innodb_snapshot_isolation=ON");
+        }
+        format!("{} {}{settings}", self.name(), self.version)
     }
 
     fn max_sessions(&self) -> usize {

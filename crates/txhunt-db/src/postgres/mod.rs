@@ -11,6 +11,7 @@ mod pool;
 mod value;
 
 use crate::profile::{ProbeQuery, ServerProfile};
+use crate::settings::Settings;
 use crate::target::{
     fresh_database_name, left_behind, Connection, Database, LockProbe, LockWaitHook, SessionConfig,
     Target, TargetError,
@@ -37,6 +38,8 @@ pub struct PgTarget {
     deadlock_timeout: Duration,
     /// `SHOW server_version`, first word.
     version: String,
+    /// The server settings the target was started with, shown in its label.
+    settings: Settings,
     _keep_alive: Option<Arc<dyn Send + Sync>>,
 }
 
@@ -100,8 +103,15 @@ impl PgTarget {
             monitor: Arc::new(Mutex::new(monitor)),
             deadlock_timeout,
             version,
+            settings: Settings::default(),
             _keep_alive: keep_alive,
         })
+    }
+
+    /// The target with the server `settings` it was started with, which its label shows.
+    pub fn with_settings(mut self, settings: Settings) -> Self {
+        self.settings = settings;
+        self
     }
 }
 
@@ -137,6 +147,11 @@ impl Target for PgTarget {
 
     fn profile(&self) -> &dyn crate::profile::Profile {
         self.profile
+    }
+
+    /// Name, version and settings.
+    fn label(&self) -> String {
+        format!("{} {}{}", self.name(), self.version, self.settings.suffix())
     }
 
     fn deadlock_check_delay(&self) -> Duration {

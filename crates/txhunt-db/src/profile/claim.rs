@@ -129,6 +129,23 @@ pub const INNODB_LATEST_COMMITTED_WRITES: Claim = Claim {
     off_at: &[Isolation::Serializable],
 };
 
+/// MariaDB's REPEATABLE READ with `innodb_snapshot_isolation=ON`: one read view, opened by the
+/// transaction's first consistent read.
+pub const INNODB_SNAPSHOT_ORDER: Claim = Claim {
+    behaviour: Behaviour::SnapshotOrder,
+    reason: "a REPEATABLE READ transaction reads the read view opened by its first consistent read (not at BEGIN), and with innodb_snapshot_isolation=ON its writes never act on rows changed after it, so its writes can follow a serial order in which it precedes transactions that committed before it",
+    source: "MySQL 8.0 Reference Manual §17.7.2.3 (Consistent Nonlocking Reads: the snapshot is established by the first consistent read); MariaDB KB, InnoDB System Variables § innodb_snapshot_isolation",
+    off_at: &[],
+};
+
+/// MariaDB's REPEATABLE READ write skew with `innodb_snapshot_isolation=ON`.
+pub const INNODB_WRITE_SKEW: Claim = Claim {
+    behaviour: Behaviour::WriteSkew,
+    reason: "with innodb_snapshot_isolation=ON REPEATABLE READ is snapshot isolation: only writes to rows changed since the read view are refused, so two transactions may each write from a read view that misses the other's write (write skew); SERIALIZABLE prevents it",
+    source: "MariaDB KB, InnoDB System Variables § innodb_snapshot_isolation; MariaDB KB, SET TRANSACTION (SERIALIZABLE)",
+    off_at: &[Isolation::Serializable],
+};
+
 /// PostgreSQL's (and CockroachDB's) READ COMMITTED: statement snapshots and the re-check.
 /// SERIALIZABLE switches them off; REPEATABLE READ too, for when a SERIALIZABLE run cannot be
 /// judged (a statement there hung).
@@ -217,6 +234,8 @@ mod tests {
             INNODB_NO_GAP_LOCKS,
             INNODB_UNLOCKED_SOURCE_READS,
             INNODB_LATEST_COMMITTED_WRITES,
+            INNODB_SNAPSHOT_ORDER,
+            INNODB_WRITE_SKEW,
             PG_STATEMENT_SNAPSHOTS,
             PG_SNAPSHOT_ORDER,
             TIDB_SNAPSHOT_ORDER,

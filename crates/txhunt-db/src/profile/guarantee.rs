@@ -135,6 +135,17 @@ pub const INNODB_REPEATABLE_READ: Guarantee = Guarantee {
     allows: &INNODB_RR_ALLOWS,
 };
 
+const INNODB_SI_ALLOWS: [Allowance; 2] = write_skew(
+    "with innodb_snapshot_isolation=ON a transaction reads its read view and a write or locking read of a row changed since fails (error 1020), so only transactions that write different rows may each miss the other's write (write skew)",
+    "MariaDB KB, InnoDB System Variables § innodb_snapshot_isolation; MariaDB KB, SET TRANSACTION (REPEATABLE READ)",
+);
+
+/// MariaDB's REPEATABLE READ with `innodb_snapshot_isolation=ON`: snapshot isolation (PL-SI).
+pub const INNODB_SNAPSHOT_ISOLATION: Guarantee = Guarantee {
+    level: "PL-SI",
+    allows: &INNODB_SI_ALLOWS,
+};
+
 const SQLITE_RU_ALLOWS: [Allowance; 6] = dirty_reads(
     "with shared cache and read_uncommitted a connection reads tables without read locks, so it may see uncommitted changes",
     "SQLite documentation, Isolation In SQLite and PRAGMA read_uncommitted (shared-cache mode)"
@@ -211,6 +222,7 @@ mod tests {
             POSTGRES_REPEATABLE_READ,
             TURSO_SNAPSHOT,
             TIDB_REPEATABLE_READ,
+            INNODB_SNAPSHOT_ISOLATION,
         ] {
             assert!(g.allowance(Phenomenon::G2Item).is_some());
             assert!(g.allowance(Phenomenon::GSingle).is_none());

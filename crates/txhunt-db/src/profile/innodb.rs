@@ -18,10 +18,16 @@
 //! * Lock waits on MySQL: `performance_schema.data_lock_waits` (row locks, live from the lock
 //!   system) and `performance_schema.metadata_locks` with `LOCK_STATUS = 'PENDING'`, joined to
 //!   the session's `PROCESSLIST_ID` through `performance_schema.threads`.
+//! * MariaDB's `innodb_snapshot_isolation` (10.6.18 and 10.11.8 on, ON by default from 11.6.2):
+//!   at REPEATABLE READ a locking read or a write that meets a row version its transaction's
+//!   read view does not show fails with error 1020 instead of acting on it, which makes the
+//!   level snapshot isolation ([`MARIADB_SNAPSHOT`]). Which profile a server gets follows the
+//!   variable's value, read from the server.
 
 use super::claim::{
     Claim, INNODB_DIRTY_READ, INNODB_LATEST_COMMITTED_WRITES, INNODB_NO_GAP_LOCKS,
-    INNODB_SEMI_CONSISTENT_READ, INNODB_UNLOCKED_SOURCE_READS,
+    INNODB_SEMI_CONSISTENT_READ, INNODB_SNAPSHOT_ORDER, INNODB_UNLOCKED_SOURCE_READS,
+    INNODB_WRITE_SKEW,
 };
 use super::guarantee::{self, Guarantee};
 use super::semantics::{self, Semantics};
@@ -46,17 +52,38 @@ pub enum Flavour {
 pub struct InnodbProfile {
     /// Which server.
     pub flavour: Flavour,
+    /// Whether REPEATABLE READ refuses writes to rows its read view does not show (MariaDB's
+    /// `innodb_snapshot_isolation=ON`).
+    pub snapshot_isolation: bool,
 }
 
-/// MariaDB's profile.
+/// MariaDB's profile, `innodb_snapshot_isolation` OFF (the default before 11.6.2).
 pub static MARIADB: InnodbProfile = InnodbProfile {
     flavour: Flavour::Mariadb,
+    snapshot_isolation: false,
+};
+
+/// MariaDB's profile with `innodb_snapshot_isolation=ON`: REPEATABLE READ is snapshot
+/// isolation.
+pub static MARIADB_SNAPSHOT: InnodbProfile = InnodbProfile {
+    flavour: Flavour::Mariadb,
+    snapshot_isolation: true,
 };
 
 /// MySQL 8's profile.
 pub static MYSQL: InnodbProfile = InnodbProfile {
     flavour: Flavour::Mysql,
+    snapshot_isolation: false,
 };
+
+/// MariaDB's profile for a value of `innodb_snapshot_isolation`.
+pub fn mariadb(snapshot_isolation: bool) -> &'static InnodbProfile {
+    if snapshot_isolation {
+        &MARIADB_SNAPSHOT
+    } else {
+        &MARIADB
+    }
+}
 
 impl Profile for InnodbProfile {
     fn name(&self) -> &'static str {
@@ -71,9 +98,10 @@ impl Profile for InnodbProfile {
     }
 
     fn semantics(&self) -> &'static Semantics {
-        match self.flavour {
-            Flavour::Mariadb => &semantics::MARIADB,
-            Flavour::Mysql => &semantics::MYSQL,
+        match (self.flavour, self.snapshot_isolation) {
+            (Flavour::Mariadb, false) => &semantics::MARIADB,
+            (Flavour::Mariadb, true) => &semantics::MARIADB_SNAPSHOT,
+            (Flavour::Mysql, _) => &semantics::MYSQL,
         }
     }
 
@@ -90,6 +118,9 @@ impl Profile for InnodbProfile {
         match isolation {
             Isolation::ReadUncommitted => &guarantee::INNODB_READ_UNCOMMITTED,
             Isolation::ReadCommitted => &guarantee::INNODB_READ_COMMITTED,
+            Isolation::RepeatableRead | Isolation::Snapshot if self.snapshot_isolation => {
+                &guarantee::INNODB_SNAPSHOT_ISOLATION
+            }
             Isolation::RepeatableRead | Isolation::Snapshot => &guarantee::INNODB_REPEATABLE_READ,
             Isolation::Serializable => &guarantee::PL_3,
         }
@@ -113,6 +144,9 @@ impl Profile for InnodbProfile {
                 INNODB_NO_GAP_LOCKS,
                 INNODB_UNLOCKED_SOURCE_READS,
             ],
+            Isolation::RepeatableRead if self.snapshot_isolation => {
+                &[INNODB_SNAPSHOT_ORDER, INNODB_WRITE_SKEW]
+            }
             Isolation::RepeatableRead => &[INNODB_LATEST_COMMITTED_WRITES],
             _ => &[],
         }

@@ -61,6 +61,14 @@ pub const MARIADB: Semantics = Semantics {
     dialect: "MariaDB KB, SQL Statements",
 };
 
+/// MariaDB's InnoDB with `innodb_snapshot_isolation=ON`: a REPEATABLE READ write to a row its
+/// read view does not show is refused (error 1020) where plain MariaDB locks and writes it.
+pub const MARIADB_SNAPSHOT: Semantics = Semantics {
+    name: "mariadb-snapshot-isolation",
+    concurrency_control: "MariaDB KB, InnoDB Lock Modes and InnoDB System Variables § innodb_snapshot_isolation (a lock on a record not in the read view fails with ER_CHECKREAD)",
+    ..MARIADB
+};
+
 /// MySQL's InnoDB.
 pub const MYSQL: Semantics = Semantics {
     name: "mysql",
@@ -95,7 +103,14 @@ mod tests {
     #[test]
     fn every_semantics_names_its_documentation() {
         let all = [
-            SQLITE, TURSO_MVCC, POSTGRES, MARIADB, MYSQL, TIDB, COCKROACH,
+            SQLITE,
+            TURSO_MVCC,
+            POSTGRES,
+            MARIADB,
+            MARIADB_SNAPSHOT,
+            MYSQL,
+            TIDB,
+            COCKROACH,
         ];
         let mut names: Vec<&str> = all.iter().map(|s| s.name).collect();
         names.sort_unstable();

@@ -2,16 +2,19 @@
 
 use super::binaries::find;
 use super::{command, run_setup};
+use crate::settings::Settings;
 use crate::target::TargetError;
 use std::path::Path;
 use std::process::Child;
 
-/// Initializes a data directory in `dir` and starts `mariadbd` on `port`.
+/// Initializes a data directory in `dir` and starts `mariadbd` on `port`, with `settings` as
+/// `--NAME=VALUE` options after the testbed's own.
 pub(super) fn start(
     dir: &Path,
     bin_dir: Option<&Path>,
     port: u16,
     owner: Option<(u32, u32)>,
+    settings: &Settings,
 ) -> Result<(Child, String), TargetError> {
     let install = find(&["mariadb-install-db", "mysql_install_db"], bin_dir, &[])?;
     let server = find(&["mariadbd", "mysqld"], bin_dir, &["/usr/sbin".into()])?;
@@ -53,6 +56,11 @@ pub(super) fn start(
     if let Some(base) = bin_dir.and_then(Path::parent) {
         cmd.arg(format!("--basedir={}", base.display()));
     }
+    cmd.args(
+        settings
+            .iter()
+            .map(|(name, value)| format!("--{name}={value}")),
+    );
     let child = cmd
         .spawn()
         .map_err(|e| TargetError::db(format!("starting {}", server.display()), e))?;

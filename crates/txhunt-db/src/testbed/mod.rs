@@ -13,6 +13,7 @@ pub mod guard;
 mod mariadb;
 mod postgres;
 
+use crate::settings::Settings;
 use crate::target::TargetError;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -59,6 +60,18 @@ impl Server {
         bin_dir: Option<&Path>,
         port: Option<u16>,
     ) -> Result<Server, TargetError> {
+        Server::start_with(kind, bin_dir, port, &Settings::default())
+    }
+
+    /// [`Server::start`] with server `settings` on top of the testbed's own (a later value
+    /// wins); the server refuses an unknown name or a bad value at start, and the error then
+    /// quotes its log.
+    pub fn start_with(
+        kind: ServerKind,
+        bin_dir: Option<&Path>,
+        port: Option<u16>,
+        settings: &Settings,
+    ) -> Result<Server, TargetError> {
         guard::reap_stale();
         let dir = tempfile::Builder::new()
             .prefix(&format!("txhunt_{}_", kind.name()))
@@ -74,8 +87,8 @@ impl Server {
             None => free_port()?,
         };
         let started = match kind {
-            ServerKind::Mariadb => mariadb::start(dir.path(), bin_dir, port, owner),
-            ServerKind::Postgres => postgres::start(dir.path(), bin_dir, port, owner),
+            ServerKind::Mariadb => mariadb::start(dir.path(), bin_dir, port, owner, settings),
+            ServerKind::Postgres => postgres::start(dir.path(), bin_dir, port, owner, settings),
         };
         let (mut child, url) = started?;
         let watchdog = match guard::Watchdog::start(child.id(), dir.path()) {

@@ -6,16 +6,19 @@
 
 use super::binaries::{debian_postgres_dirs, find};
 use super::{command, run_setup};
+use crate::settings::Settings;
 use crate::target::TargetError;
 use std::path::Path;
 use std::process::Child;
 
-/// Initializes a cluster in `dir` and starts `postgres` on `port`.
+/// Initializes a cluster in `dir` and starts `postgres` on `port`, with `settings` as
+/// `-c NAME=VALUE` after the testbed's own.
 pub(super) fn start(
     dir: &Path,
     bin_dir: Option<&Path>,
     port: u16,
     owner: Option<(u32, u32)>,
+    settings: &Settings,
 ) -> Result<(Child, String), TargetError> {
     let initdb = find(&["initdb"], bin_dir, &debian_postgres_dirs())?;
     let initdb = std::fs::canonicalize(&initdb).unwrap_or(initdb);
@@ -56,6 +59,9 @@ pub(super) fn start(
             "-c",
             "shared_buffers=32MB",
         ]);
+    for (name, value) in settings.iter() {
+        cmd.arg("-c").arg(format!("{name}={value}"));
+    }
     let child = cmd
         .spawn()
         .map_err(|e| TargetError::db(format!("starting {}", server.display()), e))?;
