@@ -292,3 +292,35 @@ fn history_writes_each_runs_read_write_history_and_names_a_bad_format() {
         text(&bad.stderr)
     );
 }
+
+#[test]
+fn mariadb_snapshot_isolation_refuses_lost_updates_but_not_through_a_secondary_index() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/mariadb-snapshot-isolation");
+    let file = |name: &str| dir.join(name).display().to_string();
+    let files = [
+        file("lost-update.sql"),
+        file("write-skew.sql"),
+        file("secondary-index-delete.sql"),
+    ];
+    // The files name their target (`targets: mariadb?innodb_snapshot_isolation=ON`).
+    let mut args = vec!["run", "--oracle", "explicit,wss,dsg"];
+    args.extend(files.iter().map(String::as_str));
+    let out = txhunt(&args);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("3 runs: 2 passed"), "{stdout}");
+    assert!(
+        stdout.contains("ALLOWED (dsg dsg:G2-item)")
+            && stdout.contains("with innodb_snapshot_isolation=ON"),
+        "{stdout}"
+    );
+    let bug = stdout
+        .split("== ")
+        .find(|run| run.contains("secondary-index-delete.sql"))
+        .expect("the secondary-index run");
+    assert!(
+        bug.contains("BUG CANDIDATE (dsg dsg:G-single)")
+            && bug.contains("expected error serialization"),
+        "{bug}"
+    );
+}
