@@ -6,7 +6,7 @@ use crate::profile::{innodb, postgres as pg, Profile};
 use crate::settings::{split_settings, Settings};
 use crate::sqlite::SqliteTarget;
 use crate::target::{Target, TargetError};
-use crate::testbed::{Server, ServerKind};
+use crate::testbed::{versions, Server, ServerKind};
 use crate::turso::TursoTarget;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -18,7 +18,9 @@ use std::sync::Arc;
 /// * `turso[:DIR]`, `turso-mvcc[:DIR]` — embedded Turso, normal or MVCC mode, likewise;
 /// * `mariadb`, `postgres` — a private server the testbed starts (from `bin_dir` if given) and
 ///   stops when the target is dropped; `mariadb@DIR`, `postgres@DIR` — likewise from the
-///   binaries in DIR (several versions side by side); either followed by
+///   binaries in DIR (several versions side by side); `postgres@VERSION` (`postgres@12`,
+///   `postgres@16.4`) from the build `scripts/fetch-postgres VERSION` fetched
+///   ([`versions`]); either followed by
 ///   `?NAME=VALUE&NAME=VALUE…`, server settings the server starts with ([`Settings`]), e.g.
 ///   `mariadb?innodb_snapshot_isolation=ON`;
 /// * `mysql://…` (MariaDB, MySQL or TiDB, told apart by the server's version), `mariadb://…`,
@@ -47,7 +49,7 @@ pub fn open_target(spec: &str, bin_dir: Option<&Path>) -> Result<Box<dyn Target>
         ("postgres" | "postgresql", _) => Ok(Box::new(PgTarget::new(spec, None, None)?)),
         ("cockroach", _) => Ok(Box::new(PgTarget::new(&as_url("postgres"), Some(&cockroach::CockroachProfile), None)?)),
         _ => Err(TargetError::Spec(format!(
-            "unknown target '{}'; accepted: sqlite, sqlite:DIR, turso[:DIR], turso-mvcc[:DIR], mariadb[@BINDIR][?SETTINGS], postgres[@BINDIR][?SETTINGS], mysql://…, mariadb://…, tidb://…, postgres://…, cockroach://…",
+            "unknown target '{}'; accepted: sqlite, sqlite:DIR, turso[:DIR], turso-mvcc[:DIR], mariadb[@BINDIR][?SETTINGS], postgres[@BINDIR|@VERSION][?SETTINGS], mysql://…, mariadb://…, tidb://…, postgres://…, cockroach://…",
             redact(spec)
         ))),
     }
@@ -60,14 +62,19 @@ type TestbedSpec = (ServerKind, Option<PathBuf>, Settings);
 /// Reads a testbed `--target` value ([`TestbedSpec`]); `None` when `spec` names no testbed.
 fn testbed_spec(spec: &str) -> Result<Option<TestbedSpec>, TargetError> {
     let (base, settings) = split_settings(spec)?;
-    let (name, dir) = match base.split_once('@') {
-        Some((name, dir)) => (name, Some(PathBuf::from(dir))),
-        None => (base, None),
-    };
+    let (name, dir) = base
+        .split_once('@')
+        .map_or((base, None), |(n, d)| (n, Some(d)));
     let kind = match name {
         "mariadb" => ServerKind::Mariadb,
         "postgres" => ServerKind::Postgres,
         _ => return Ok(None),
+    };
+    let dir = match dir {
+        Some(version) if kind == ServerKind::Postgres && versions::is_version(version) => {
+            Some(versions::embedded_postgres(version)?)
+        }
+        dir => dir.map(PathBuf::from),
     };
     Ok(Some((kind, dir, settings)))
 }

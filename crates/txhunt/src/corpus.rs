@@ -1,7 +1,8 @@
 //! `txhunt corpus run`: every known-bug scenario of a folder (see `corpus/README.md`) that
 //! applies to the target, at every isolation level the target supports, each judged
 //! `reproduces`, `fixed`, `n/a` or `error` ([`txhunt_hunt::corpus`]); printed as a bug × level
-//! table and optionally written as JUnit XML.
+//! table (several targets: a bug × target table, e.g. across PostgreSQL versions) and
+//! optionally written as JUnit XML.
 
 use crate::format::Format;
 use anyhow::Context;
@@ -25,9 +26,11 @@ pub struct CorpusRunArgs {
     /// The corpus folder (searched recursively for `.sql` scenarios).
     #[arg(default_value = "corpus")]
     dir: PathBuf,
-    /// The target (as for `txhunt run --target`).
-    #[arg(long, default_value = "sqlite")]
-    target: String,
+    /// The target (as for `txhunt run --target`). Give it twice or more (`--target postgres@12
+    /// --target postgres@18`) to run the corpus on each in turn and print a bug × target table
+    /// (the versions a bug affects).
+    #[arg(long = "target", default_value = "sqlite")]
+    targets: Vec<String>,
     /// Where the server binaries are, for `--target mariadb|postgres`.
     #[arg(long)]
     bin_dir: Option<PathBuf>,
@@ -65,25 +68,37 @@ fn run(args: &CorpusRunArgs) -> anyhow::Result<bool> {
     if let Some(path) = &args.junit {
         crate::paths::writable_file("--junit", path)?;
     }
-    let open = || open_target(&args.target, args.bin_dir.as_deref());
-    let target = open().with_context(|| format!("--target {}", redact(&args.target)))?;
-    let label = target.label();
-    let levels = target.profile().isolation_levels().to_vec();
-    let cells = txhunt_hunt::corpus::run(
-        (Default::default(), !args.no_dsg),
-        &scenarios,
-        target,
-        &open,
-        all_levels,
-    )
-    .with_context(|| format!("reopening --target {}", redact(&args.target)))?;
+    let mut runs = Vec::new();
+    let mut levels = Vec::new();
+    for spec in &args.targets {
+        let open = || open_target(spec, args.bin_dir.as_deref());
+        let target = open().with_context(|| format!("--target {}", redact(spec)))?;
+        let label = target.label();
+        levels = target.profile().isolation_levels().to_vec();
+        let cells = txhunt_hunt::corpus::run(
+            (Default::default(), !args.no_dsg),
+            &scenarios,
+            target,
+            &open,
+            all_levels,
+        )
+        .with_context(|| format!("reopening --target {}", redact(spec)))?;
+        runs.push((label, cells));
+    }
     if let Some(path) = &args.junit {
-        std::fs::write(path, report::junit(&label, &cells))
+        std::fs::write(path, report::junit(&runs))
             .with_context(|| format!("--junit {}: cannot write", path.display()))?;
     }
-    match args.format {
-        Format::Text => print!("{}", report::markdown(&label, &levels, &cells)),
-        Format::Json => println!("{}", serde_json::to_string_pretty(&cells)?),
+    match (args.format, runs.as_slice()) {
+        (Format::Text, [(label, cells)]) => print!("{}", report::markdown(label, &levels, cells)),
+        (Format::Text, _) => print!("{}", report::versions_markdown(&runs)),
+        (Format::Json, [(_, cells)]) => println!("{}", serde_json::to_string_pretty(cells)?),
+        (Format::Json, _) => {
+            let per_target: Vec<_> = (runs.iter())
+                .map(|(target, cells)| serde_json::json!({ "target": target, "cells": cells }))
+                .collect();
+            println!("{}", serde_json::to_string_pretty(&per_target)?);
+        }
     }
     Ok(true)
 }

@@ -12,6 +12,7 @@ mod binaries;
 pub mod guard;
 mod mariadb;
 mod postgres;
+pub mod versions;
 
 use crate::settings::Settings;
 use crate::target::TargetError;

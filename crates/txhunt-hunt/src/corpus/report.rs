@@ -90,15 +90,25 @@ pub fn markdown(target: &str, levels: &[Isolation], cells: &[Cell]) -> String {
     out
 }
 
-/// JUnit XML: a test suite per target, a test case per scenario × level (class name: the
-/// scenario's file, name: `id [level]`); `reproduces` is a failure, `n/a` skipped, `error` an
-/// error.
-pub fn junit(target: &str, cells: &[Cell]) -> String {
-    let count = |v: Verdict| cells.iter().filter(|c| c.verdict == v).count();
+/// JUnit XML: a test suite per target (`runs`: each target's label and cells), a test case
+/// per scenario × level (class name: the scenario's file, name: `id [level]`); `reproduces` is
+/// a failure, `n/a` skipped, `error` an error.
+pub fn junit(runs: &[(String, Vec<Cell>)]) -> String {
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    out.push_str("<testsuites name=\"txhunt corpus\">\n");
+    for (target, cells) in runs {
+        suite(&mut out, target, cells);
+    }
+    out.push_str("</testsuites>\n");
+    out
+}
+
+/// One target's test suite.
+fn suite(out: &mut String, target: &str, cells: &[Cell]) {
+    let count = |v: Verdict| cells.iter().filter(|c| c.verdict == v).count();
     let _ = writeln!(
         out,
-        "<testsuites name=\"txhunt corpus\">\n  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\">",
+        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\">",
         escape(target),
         cells.len(),
         count(Verdict::Reproduces),
@@ -136,8 +146,85 @@ pub fn junit(target: &str, cells: &[Cell]) -> String {
             }
         }
     }
-    out.push_str("  </testsuite>\n</testsuites>\n");
+    out.push_str("  </testsuite>\n");
+}
+
+/// The bug × version table of several targets (ReplBug's affected versions): one row per
+/// scenario that applies to some target, one column per target (`runs`: label and cells), a
+/// cell summing up its levels: `reproduces` (with the levels, where not every level it ran at
+/// reproduced), else `error`, `fixed`, `no-anomaly` or `n/a`; then each target's counts.
+pub fn versions_markdown(runs: &[(String, Vec<Cell>)]) -> String {
+    let mut rows: BTreeMap<&str, (&str, Vec<Vec<&Cell>>)> = BTreeMap::new();
+    for (k, (_, cells)) in runs.iter().enumerate() {
+        for cell in cells {
+            let row = rows
+                .entry(cell.id.as_str())
+                .or_insert_with(|| (cell.dbms.as_str(), vec![Vec::new(); runs.len()]));
+            row.1[k].push(cell);
+        }
+    }
+    let mut out = String::from("# Known-bug corpus across versions\n\n");
+    let labels: Vec<&str> = runs.iter().map(|(label, _)| label.as_str()).collect();
+    let _ = writeln!(out, "| bug | DBMS reported on | {} |", labels.join(" | "));
+    let _ = writeln!(out, "|---|---|{}", "---|".repeat(runs.len()));
+    for (id, (dbms, per_target)) in &rows {
+        if per_target
+            .iter()
+            .flatten()
+            .all(|c| c.verdict == Verdict::NotApplicable && c.reason.starts_with("a PoC for"))
+        {
+            continue;
+        }
+        let summaries: Vec<String> = per_target.iter().map(|cells| summary(cells)).collect();
+        let _ = writeln!(
+            out,
+            "| {id} | {} | {} |",
+            dbms.replace('|', "/"),
+            summaries.join(" | ")
+        );
+    }
+    out.push('\n');
+    for (label, cells) in runs {
+        let count = |v: Verdict| cells.iter().filter(|c| c.verdict == v).count();
+        let _ = writeln!(
+            out,
+            "- {label}: {} scenarios × levels: {} reproduce, {} fixed, {} no-anomaly, {} n/a, {} error",
+            cells.len(),
+            count(Verdict::Reproduces),
+            count(Verdict::Fixed),
+            count(Verdict::NoAnomaly),
+            count(Verdict::NotApplicable),
+            count(Verdict::Error),
+        );
+    }
     out
+}
+
+/// One target's verdict on one scenario, over its levels.
+fn summary(cells: &[&Cell]) -> String {
+    let with = |v: Verdict| cells.iter().filter(|c| c.verdict == v).collect::<Vec<_>>();
+    let ran = cells
+        .iter()
+        .filter(|c| c.verdict != Verdict::NotApplicable)
+        .count();
+    let reproduced = with(Verdict::Reproduces);
+    if !reproduced.is_empty() {
+        if reproduced.len() == ran {
+            return "reproduces".into();
+        }
+        let levels: Vec<&str> = reproduced.iter().map(|c| c.level.name()).collect();
+        return format!("reproduces ({})", levels.join(", "));
+    }
+    [
+        Verdict::Error,
+        Verdict::Fixed,
+        Verdict::NoAnomaly,
+        Verdict::NotApplicable,
+    ]
+    .into_iter()
+    .find(|&v| !with(v).is_empty())
+    .map_or("", Verdict::name)
+    .to_string()
 }
 
 /// `text` with XML's special characters escaped (and control characters other than tab and
@@ -211,7 +298,7 @@ mod tests {
             "{table}"
         );
         assert!(table.contains("- MDEV-1 (repeatable-read)"), "{table}");
-        let xml = junit("mariadb 10.11", &cells);
+        let xml = junit(&[("mariadb 10.11".into(), cells.to_vec())]);
         assert_eq!(xml.matches("<testcase ").count(), 4);
         assert!(
             xml.contains("tests=\"4\" failures=\"1\" errors=\"0\" skipped=\"2\""),
@@ -222,5 +309,52 @@ mod tests {
             "{xml}"
         );
         assert!(xml.contains("name=\"MDEV-1 [repeatable-read]\""), "{xml}");
+    }
+
+    #[test]
+    fn the_versions_table_has_a_column_per_target() {
+        let (rc, rr) = (Isolation::ReadCommitted, Isolation::RepeatableRead);
+        let old = vec![
+            cell("PG-1", rc, Verdict::Reproduces, "line 9"),
+            cell("PG-1", rr, Verdict::Fixed, "every expectation held"),
+            cell("PG-2", rc, Verdict::Reproduces, "line 3"),
+            cell(
+                "PG-2",
+                rr,
+                Verdict::NotApplicable,
+                "the header names read-committed",
+            ),
+        ];
+        let new = vec![
+            cell("PG-1", rc, Verdict::Fixed, "every expectation held"),
+            cell("PG-1", rr, Verdict::Fixed, "every expectation held"),
+            cell("PG-2", rc, Verdict::Error, "server gone"),
+            cell(
+                "PG-2",
+                rr,
+                Verdict::NotApplicable,
+                "the header names read-committed",
+            ),
+        ];
+        let table = versions_markdown(&[
+            ("postgres 12.22".into(), old),
+            ("postgres 18.4".into(), new),
+        ]);
+        assert!(
+            table.contains("| bug | DBMS reported on | postgres 12.22 | postgres 18.4 |"),
+            "{table}"
+        );
+        assert!(
+            table.contains("| PG-1 | MariaDB 10.6 | reproduces (read-committed) | fixed |"),
+            "{table}"
+        );
+        assert!(
+            table.contains("| PG-2 | MariaDB 10.6 | reproduces | error |"),
+            "{table}"
+        );
+        assert!(
+            table.contains("- postgres 18.4: 4 scenarios × levels: 0 reproduce, 2 fixed"),
+            "{table}"
+        );
     }
 }
