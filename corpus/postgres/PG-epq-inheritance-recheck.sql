@@ -22,8 +22,11 @@
 /* t1 */ COMMIT;
 /* t2 */ COMMIT;
 /* t2 */ SELECT count(*) FROM p WHERE b = -4;  -- expect: rows [0]
-/* t1 */ BEGIN;
 /* t1 */ UPDATE p SET c = 0 WHERE c = 4;  -- expect: affected 12
+/* t1 */ BEGIN;
+/* t1 */ UPDATE p SET c = 4 WHERE c = 0;  -- expect: affected 12
 /* t2 */ BEGIN;
-/* t2 */ UPDATE p SET c = 4 WHERE c = 0;  -- expect: affected 0
-/* t2 */ ROLLBACK;
+/* t2 */ DELETE FROM p WHERE c = 0;  -- expect: blocked then affected 0
+/* t1 */ COMMIT;
+/* t2 */ COMMIT;
+/* t2 */ SELECT count(*) FROM p;  -- expect: rows [30]
