@@ -5,6 +5,7 @@
 -- isolation: read-committed
 -- buggy: MERGE did nothing: after locking the latest row version it re-read an intermediate version (status 'b', from a stale ctid of the lock-and-retry code) and found no WHEN clause matching it
 -- fixed-in: 15.15, 16.11, 17.7
+-- nondeterministic: the buggy versions fail it in some runs only, with the same schedule (15.1: 2 of 4 runs; 15.14: 3 of 3); the fixed ones pass every run
 -- Comment: t1 changes status 'a' to 'b'; t2's UPDATE (back to 'a') and then t3's MERGE queue behind it. When t1
 -- commits, t2 creates a third row version and commits, so the row MERGE first saw has been updated twice. MERGE must
 -- re-check its condition on the newest version (status 'a' again) and append ' m3'. Not part of the release note's
