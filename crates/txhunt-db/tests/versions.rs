@@ -21,7 +21,11 @@ fn postgres_versions_run_side_by_side_with_their_settings() {
             mode: None,
         };
         let mut session = db.connect(config, None).expect("a session");
-        assert!(session.execute("SELECT 1").succeeded(), "{}", target.label());
+        assert!(
+            session.execute("SELECT 1").succeeded(),
+            "{}",
+            target.label()
+        );
     }
 }
 

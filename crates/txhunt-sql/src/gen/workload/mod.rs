@@ -2,7 +2,7 @@
 //! after Jepsen's Elle (`register`, `list-append`) and the classic `bank`.
 //!
 //! Each workload is one table of `keys` rows and a seeded stream of explicit transactions per
-//! session ([`Workload::txn`]); every statement it makes is one of a few fixed forms, so
+//! session ([`Stream::txn`]); every statement it makes is one of a few fixed forms, so
 //! [`Workload::op`] reads back what a statement did, for the workload's invariant:
 //!
 //! * **register**: `reg(k, v)`; a transaction reads (`SELECT v FROM reg WHERE k = K`) or
@@ -18,7 +18,7 @@
 //!   or reads every account in one SELECT; the total never changes;
 //! * **random**: the random case generator's tables, indexes and rows (at most `keys` rows a
 //!   table) and its data statements, each transaction an explicit one of them, committed
-//!   ([`random`]); no invariant of its own: the DSG oracle judges it.
+//!   (`random.rs`); no invariant of its own: the DSG oracle judges it.
 //!
 //! A run's statements come from a [`Stream`]: the same seed, session and transaction number
 //! give the same statements.
