@@ -13,11 +13,7 @@ pub fn markdown(target: &str, levels: &[Isolation], cells: &[Cell]) -> String {
     for cell in cells {
         rows.entry(cell.id.as_str()).or_default().push(cell);
     }
-    let other_dbms = |cells: &[&Cell]| {
-        cells
-            .iter()
-            .all(|c| c.verdict == Verdict::NotApplicable && c.reason.starts_with("a PoC for"))
-    };
+    let other_dbms = |cells: &[&Cell]| cells.iter().all(|c| for_other_dbms(c));
     let mut out = String::new();
     let _ = writeln!(out, "# Known-bug corpus on {target}\n");
     let header: Vec<&str> = levels.iter().map(|l| l.name()).collect();
@@ -44,17 +40,10 @@ pub fn markdown(target: &str, levels: &[Isolation], cells: &[Cell]) -> String {
             verdicts.join(" | ")
         );
     }
-    let count = |v: Verdict| cells.iter().filter(|c| c.verdict == v).count();
     let _ = writeln!(
         out,
-        "\n{} scenarios × levels: {} reproduce, {} fixed, {} no-anomaly, {} n/a, {} error; {} scenarios are PoCs for other DBMSs.",
-        cells.len(),
-        count(Verdict::Reproduces),
-        count(Verdict::Fixed),
-        count(Verdict::NoAnomaly),
-        count(Verdict::NotApplicable),
-        count(Verdict::Error),
-        skipped
+        "\n{}; {skipped} scenarios are PoCs for other DBMSs.",
+        counts(cells)
     );
     let reproduced: Vec<String> = rows
         .iter()
@@ -73,7 +62,7 @@ pub fn markdown(target: &str, levels: &[Isolation], cells: &[Cell]) -> String {
     let notes: Vec<String> = cells
         .iter()
         .filter(|c| matches!(c.verdict, Verdict::NotApplicable | Verdict::Error))
-        .filter(|c| !c.reason.starts_with("a PoC for"))
+        .filter(|c| !for_other_dbms(c))
         .map(|c| {
             format!(
                 "- {} at {}: {}: {}",
@@ -168,11 +157,7 @@ pub fn versions_markdown(runs: &[(String, Vec<Cell>)]) -> String {
     let _ = writeln!(out, "| bug | DBMS reported on | {} |", labels.join(" | "));
     let _ = writeln!(out, "|---|---|{}", "---|".repeat(runs.len()));
     for (id, (dbms, per_target)) in &rows {
-        if per_target
-            .iter()
-            .flatten()
-            .all(|c| c.verdict == Verdict::NotApplicable && c.reason.starts_with("a PoC for"))
-        {
+        if per_target.iter().flatten().all(|c| for_other_dbms(c)) {
             continue;
         }
         let summaries: Vec<String> = per_target.iter().map(|cells| summary(cells)).collect();
@@ -185,19 +170,28 @@ pub fn versions_markdown(runs: &[(String, Vec<Cell>)]) -> String {
     }
     out.push('\n');
     for (label, cells) in runs {
-        let count = |v: Verdict| cells.iter().filter(|c| c.verdict == v).count();
-        let _ = writeln!(
-            out,
-            "- {label}: {} scenarios × levels: {} reproduce, {} fixed, {} no-anomaly, {} n/a, {} error",
-            cells.len(),
-            count(Verdict::Reproduces),
-            count(Verdict::Fixed),
-            count(Verdict::NoAnomaly),
-            count(Verdict::NotApplicable),
-            count(Verdict::Error),
-        );
+        let _ = writeln!(out, "- {label}: {}", counts(cells));
     }
     out
+}
+
+/// How many cells there are and how many of each verdict.
+fn counts(cells: &[Cell]) -> String {
+    let count = |v: Verdict| cells.iter().filter(|c| c.verdict == v).count();
+    format!(
+        "{} scenarios × levels: {} reproduce, {} fixed, {} no-anomaly, {} n/a, {} error",
+        cells.len(),
+        count(Verdict::Reproduces),
+        count(Verdict::Fixed),
+        count(Verdict::NoAnomaly),
+        count(Verdict::NotApplicable),
+        count(Verdict::Error),
+    )
+}
+
+/// Whether `cell` was not run because its scenario is a PoC for another DBMS.
+fn for_other_dbms(cell: &Cell) -> bool {
+    cell.verdict == Verdict::NotApplicable && cell.reason.starts_with("a PoC for")
 }
 
 /// One target's verdict on one scenario, over its levels.
