@@ -7,6 +7,8 @@
 //! Drivers report lock waits as they happen through a [`LockWaitHook`]: the executor learns that
 //! a statement is blocked from the DBMS itself instead of guessing from a timeout.
 
+#[cfg(feature = "duckdb")]
+pub mod duckdb;
 mod embedded;
 pub mod mysql;
 mod open;
@@ -20,7 +22,7 @@ pub mod turso;
 
 pub use open::{open_target, open_targets, redact, testbed_profile};
 pub use profile::{ErrorEffect, Profile, ServerProfile};
-pub use settings::Settings;
+pub use settings::{rotation, Settings};
 pub use target::{
     fresh_database_name, Connection, Database, Interrupt, LockProbe, LockWaitHook, SessionConfig,
     Target, TargetError,

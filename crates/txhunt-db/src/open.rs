@@ -16,6 +16,10 @@ use std::sync::Arc;
 /// * `sqlite` or `sqlite:DIR` — embedded SQLite; DIR is where txhunt creates (and later
 ///   deletes) its database files, the system's temp directory by default;
 /// * `turso[:DIR]`, `turso-mvcc[:DIR]` — embedded Turso, normal or MVCC mode, likewise;
+///   either followed by `?NAME=VALUE&…`, PRAGMAs run on every fresh database (Turso's MVCC
+///   knobs, [`TursoTarget::with_settings`]);
+/// * `duckdb` — embedded DuckDB, a fresh in-memory database per execution (built with the
+///   cargo feature `duckdb`);
 /// * `mariadb`, `postgres` — a private server the testbed starts (from `bin_dir` if given) and
 ///   stops when the target is dropped; `mariadb@DIR`, `postgres@DIR` — likewise from the
 ///   binaries in DIR (several versions side by side); `postgres@VERSION` (`postgres@12`,
@@ -38,21 +42,48 @@ pub fn open_target(spec: &str, bin_dir: Option<&Path>) -> Result<Box<dyn Target>
         ("", s) if s.starts_with("sqlite:") => Ok(Box::new(SqliteTarget::new(Some(
             s["sqlite:".len()..].into(),
         ))?)),
-        ("", "turso" | "turso-mvcc") => Ok(Box::new(TursoTarget::new(None, spec == "turso-mvcc")?)),
-        ("", s) if s.starts_with("turso:") || s.starts_with("turso-mvcc:") => {
-            let (mode, dir) = s.split_once(':').expect("prefix checked");
-            Ok(Box::new(TursoTarget::new(Some(dir.into()), mode == "turso-mvcc")?))
-        }
+        ("", s) if s.starts_with("turso") => open_turso(s),
+        ("", "duckdb") => open_duckdb(),
         ("mysql", _) => Ok(Box::new(MysqlTarget::new(spec, None, None)?)),
         ("mariadb", _) => Ok(Box::new(MysqlTarget::new(&as_url("mysql"), Some(&innodb::MARIADB), None)?)),
         ("tidb", _) => Ok(Box::new(MysqlTarget::new(&as_url("mysql"), Some(&tidb::TidbProfile), None)?)),
         ("postgres" | "postgresql", _) => Ok(Box::new(PgTarget::new(spec, None, None)?)),
         ("cockroach", _) => Ok(Box::new(PgTarget::new(&as_url("postgres"), Some(&cockroach::CockroachProfile), None)?)),
         _ => Err(TargetError::Spec(format!(
-            "unknown target '{}'; accepted: sqlite, sqlite:DIR, turso[:DIR], turso-mvcc[:DIR], mariadb[@BINDIR][?SETTINGS], postgres[@BINDIR|@VERSION][?SETTINGS], mysql://…, mariadb://…, tidb://…, postgres://…, cockroach://…",
+            "unknown target '{}'; accepted: sqlite, sqlite:DIR, turso[:DIR][?SETTINGS], turso-mvcc[:DIR][?SETTINGS], duckdb, mariadb[@BINDIR][?SETTINGS], postgres[@BINDIR|@VERSION][?SETTINGS], mysql://…, mariadb://…, tidb://…, postgres://…, cockroach://…",
             redact(spec)
         ))),
     }
+}
+
+/// A Turso target, `turso[-mvcc][:DIR][?SETTINGS]`.
+fn open_turso(spec: &str) -> Result<Box<dyn Target>, TargetError> {
+    let (base, settings) = split_settings(spec)?;
+    let (mode, dir) = base
+        .split_once(':')
+        .map_or((base, None), |(m, d)| (m, Some(PathBuf::from(d))));
+    let mvcc = match mode {
+        "turso" => false,
+        "turso-mvcc" => true,
+        _ => return Err(TargetError::Spec(format!("unknown target '{spec}'; accepted: turso[:DIR][?SETTINGS], turso-mvcc[:DIR][?SETTINGS]"))),
+    };
+    Ok(Box::new(
+        TursoTarget::new(dir, mvcc)?.with_settings(settings)?,
+    ))
+}
+
+/// The DuckDB target, or why this build has none.
+#[cfg(feature = "duckdb")]
+fn open_duckdb() -> Result<Box<dyn Target>, TargetError> {
+    Ok(Box::new(crate::duckdb::DuckdbTarget::new()?))
+}
+
+/// The DuckDB target, or why this build has none.
+#[cfg(not(feature = "duckdb"))]
+fn open_duckdb() -> Result<Box<dyn Target>, TargetError> {
+    Err(TargetError::Spec(
+        "duckdb: this txhunt was built without DuckDB; run scripts/fetch-duckdb, then build with `cargo build --release --features duckdb`".into(),
+    ))
 }
 
 /// A testbed `--target` value (`mariadb|postgres[@DIR][?SETTINGS]`) as the server kind, its

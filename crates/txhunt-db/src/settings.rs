@@ -99,6 +99,30 @@ pub fn split_settings(spec: &str) -> Result<(&str, Settings), TargetError> {
     }
 }
 
+/// The targets a `--target` value with alternative settings stands for, in order: each
+/// `NAME=A|B|…` is one of its values, and every combination is one target, e.g.
+/// `turso-mvcc?mvcc_gc_threshold=1|-1` stands for `turso-mvcc?mvcc_gc_threshold=1` and
+/// `turso-mvcc?mvcc_gc_threshold=-1`. A value without alternatives stands for itself.
+pub fn rotation(spec: &str) -> Vec<String> {
+    let Some((base, query)) = spec.split_once('?') else {
+        return vec![spec.to_string()];
+    };
+    let mut specs = vec![format!("{base}?")];
+    for (i, part) in query.split('&').enumerate() {
+        let glue = if i == 0 { "" } else { "&" };
+        // A malformed part stays as it is, for opening the target to say what is wrong.
+        let alternatives: Vec<String> = match part.split_once('=') {
+            Some((name, values)) => values.split('|').map(|v| format!("{name}={v}")).collect(),
+            None => vec![part.to_string()],
+        };
+        specs = specs
+            .iter()
+            .flat_map(|s| alternatives.iter().map(move |a| format!("{s}{glue}{a}")))
+            .collect();
+    }
+    specs
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,6 +145,22 @@ mod tests {
         );
         assert!(!Settings::parse("x=off").unwrap().is_on("x"));
         assert_eq!(Settings::default().suffix(), "");
+    }
+
+    #[test]
+    fn alternatives_stand_for_every_combination() {
+        assert_eq!(rotation("sqlite"), ["sqlite"]);
+        assert_eq!(rotation("mariadb?a=1"), ["mariadb?a=1"]);
+        assert_eq!(
+            rotation("turso-mvcc?a=0|-1&b=x&c=1|2"),
+            [
+                "turso-mvcc?a=0&b=x&c=1",
+                "turso-mvcc?a=0&b=x&c=2",
+                "turso-mvcc?a=-1&b=x&c=1",
+                "turso-mvcc?a=-1&b=x&c=2"
+            ]
+        );
+        assert_eq!(rotation("mariadb?jit"), ["mariadb?jit"]);
     }
 
     #[test]

@@ -199,6 +199,12 @@ pub trait Target: Send + Sync {
     fn label(&self) -> String {
         format!("{} {}", self.name(), self.version())
     }
+    /// How a `--target` value names this target where a finding is saved, for `txhunt run` to
+    /// replay it: its DBMS and its settings (`turso-mvcc?mvcc_gc_threshold=1`), never an
+    /// address or a password.
+    fn replay_spec(&self) -> String {
+        self.name()
+    }
     /// How many sessions one execution may open: each is a connection and a thread of its own.
     fn max_sessions(&self) -> usize;
     /// Checks, before any connection is opened, that a case with `sessions` sessions fits

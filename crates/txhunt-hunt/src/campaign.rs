@@ -120,7 +120,7 @@ pub fn run_shared(
     progress: &(dyn Fn(&Stats) + Sync),
 ) -> Result<Summary, HuntError> {
     let first = targets.first().ok_or(HuntError::NoTarget)?;
-    let name = first.name();
+    let name = first.replay_spec();
     let dialect = txhunt_sql::dialect::for_family(first.profile().family());
     let levels = if campaign.levels.is_empty() {
         common_levels(&targets)
@@ -129,7 +129,7 @@ pub fn run_shared(
     };
     let modes = first.profile().modes();
     let labels: Vec<String> = targets.iter().map(|t| t.label()).collect();
-    let names: Vec<String> = targets.iter().map(|t| t.name()).collect();
+    let names: Vec<String> = targets.iter().map(|t| t.replay_spec()).collect();
     let oracles: Vec<OracleId> = campaign.judge.oracles.iter().map(|o| o.id()).collect();
     let summary_name = if targets.len() > 1 {
         labels.join(" vs ")
@@ -355,7 +355,8 @@ pub fn run_shared(
     ))
 }
 
-/// The isolation levels every target offers, in the first target's order.
+/// The isolation levels of the first target that every other target offers, or runs at its
+/// only level instead ([`txhunt_db::Profile::compared_level`]), in the first target's order.
 fn common_levels(targets: &[Arc<dyn Target>]) -> Vec<Isolation> {
     targets[0]
         .profile()
@@ -363,9 +364,12 @@ fn common_levels(targets: &[Arc<dyn Target>]) -> Vec<Isolation> {
         .iter()
         .copied()
         .filter(|l| {
-            targets
-                .iter()
-                .all(|t| t.profile().isolation_levels().contains(l))
+            targets.iter().all(|t| {
+                let profile = t.profile();
+                profile
+                    .isolation_levels()
+                    .contains(&profile.compared_level(*l))
+            })
         })
         .collect()
 }

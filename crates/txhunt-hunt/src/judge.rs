@@ -99,7 +99,9 @@ impl Judge {
     }
 
     /// Executes `case` at `level` on each of `targets` and judges every run; the first target's
-    /// run is the baseline the others are compared with.
+    /// run is the baseline the others are compared with. A target that lacks `level` runs at
+    /// its only level if it has one ([`txhunt_db::Profile::compared_level`]); each run's
+    /// history records the level it ran at.
     pub fn judge(
         &self,
         case: &TestCase,
@@ -111,6 +113,11 @@ impl Judge {
         let mut runs: Vec<Judged> = Vec::new();
         for (index, &target) in targets.iter().enumerate() {
             let label = target.label();
+            let level = if index == 0 {
+                level
+            } else {
+                target.profile().compared_level(level)
+            };
             let history = executor
                 .execute(target, case, level)
                 .map_err(|source| JudgeError {
@@ -144,11 +151,13 @@ impl Judge {
             }
             if let Some(first) = runs.first() {
                 let mut rerun = |which: txhunt_oracle::Side| {
-                    let target = match which {
-                        txhunt_oracle::Side::First => targets[0],
-                        txhunt_oracle::Side::Other => target,
+                    let history = match which {
+                        txhunt_oracle::Side::First => {
+                            executor.execute(targets[0], case, first.history.isolation)
+                        }
+                        txhunt_oracle::Side::Other => executor.execute(target, case, level),
                     };
-                    runner.note(executor.execute(target, case, level)).ok()
+                    runner.note(history).ok()
                 };
                 let mut compared = Vec::new();
                 let mut unjudged = Vec::new();

@@ -179,7 +179,7 @@ pub fn replay<'a>(
                     } else {
                         first.name()
                     },
-                    isolation: Some(level),
+                    isolation: Some(run.history.isolation),
                     not_applicable: None,
                     passed,
                     checks,

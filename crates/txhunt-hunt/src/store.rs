@@ -5,7 +5,8 @@
 //! A saved scenario names the targets and oracles that produced its finding in its header
 //! (`-- targets: sqlite, turso`, `-- oracles: explicit,wss`): `txhunt run FILE` uses them
 //! when no `--target` / `--oracle` is given, so a finding replays as itself. Targets are named
-//! by their DBMS (`mariadb`, `postgres`): a finding made on an existing server replays on a
+//! by their DBMS and settings (`mariadb?innodb_snapshot_isolation=ON`,
+//! [`txhunt_db::Target::replay_spec`]): a finding made on an existing server replays on a
 //! private one txhunt starts, and never carries the server's address or password.
 
 use crate::report::svg;

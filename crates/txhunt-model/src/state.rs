@@ -31,10 +31,27 @@ impl DbState {
             .map(Vec::as_slice)
     }
 
+    /// The state with every value in its [`crate::Value::canonical`] form: two engines' states
+    /// hold the same SQL values exactly when their canonical states are equal.
+    pub fn canonical(&self) -> DbState {
+        let mut state = DbState::new();
+        for (name, rows) in &self.tables {
+            state.insert(name, canonical_rows(rows));
+        }
+        state
+    }
+
     /// Tables and their rows, by name.
     pub fn tables(&self) -> impl Iterator<Item = (&str, &[Row])> {
         self.tables.iter().map(|(n, r)| (n.as_str(), r.as_slice()))
     }
+}
+
+/// `rows` with every value in its [`crate::Value::canonical`] form.
+pub fn canonical_rows(rows: &[Row]) -> Vec<Row> {
+    rows.iter()
+        .map(|row| row.iter().map(crate::Value::canonical).collect())
+        .collect()
 }
 
 impl fmt::Display for DbState {

@@ -57,6 +57,18 @@ impl Value {
         }
     }
 
+    /// The value with a number or boolean written as its [`Value::canonical_number`] (a
+    /// [`Value::Decimal`]), anything else as it is: two values denote the same SQL value exactly
+    /// when their canonical forms are equal, so rows compared in this form ignore how each
+    /// engine represents a number (SQLite's `0` for a BOOLEAN, DuckDB's `FALSE`; `1.50` and
+    /// `1.5`).
+    pub fn canonical(&self) -> Value {
+        match self.canonical_number() {
+            Some(number) => Value::Decimal(number),
+            None => self.clone(),
+        }
+    }
+
     /// Whether `self` and `other` denote the same SQL value: equal numbers match whatever their
     /// representation (so an expectation `1.5` matches a DECIMAL `1.50` and a DOUBLE `1.5`);
     /// everything else must be equal.

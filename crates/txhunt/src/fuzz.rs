@@ -15,7 +15,7 @@ use txhunt_db::{open_target, open_targets};
 use txhunt_exec::{parse_duration, BlockDetection, Executor};
 use txhunt_hunt::export::HistoryFormat;
 use txhunt_hunt::report::campaign::{progress_line, summary as summary_text};
-use txhunt_hunt::{AutoReduce, Campaign, Judge, Stats};
+use txhunt_hunt::{AutoReduce, Campaign, Judge, Stats, Summary};
 use txhunt_model::pattern::{self, Pattern};
 use txhunt_sql::GenConfig;
 
@@ -23,7 +23,9 @@ use txhunt_sql::GenConfig;
 #[derive(Args)]
 pub struct FuzzArgs {
     /// The target (as for `txhunt run --target`). Give it twice or more (one SQL family) to
-    /// run every case on each and compare the runs with the differential oracle.
+    /// run every case on each and compare the runs with the differential oracle. Settings
+    /// with alternatives (`turso-mvcc?mvcc_gc_threshold=1|-1`) rotate: the budget is shared
+    /// by one campaign per combination, each with a seed of its own.
     #[arg(long = "target", default_value = "sqlite")]
     targets: Vec<String>,
     /// Where the server binaries are, for `mariadb|postgres`.
@@ -150,15 +152,80 @@ fn guide(args: &FuzzArgs) -> Guide {
     }
 }
 
-/// Runs the campaign; `Ok(true)` when it found no bug candidate.
+/// Runs the campaign, or one per combination of rotated settings ([`rotations`]), in turn;
+/// `Ok(true)` when none found a bug candidate.
 pub fn fuzz(args: &FuzzArgs) -> anyhow::Result<bool> {
     anyhow::ensure!(
         args.cases.is_some() || args.duration.is_some(),
         "fuzz: give a budget: --duration D (e.g. 60s) or --cases N"
     );
-    crate::levels::check_before_start(&args.isolation, &args.targets)?;
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let rotations = rotations(&args.targets);
+    let n = rotations.len() as u64;
+    let mut summaries = Vec::new();
+    for (k, specs) in (0..n).zip(&rotations) {
+        if n > 1 && args.format == Format::Text {
+            println!("== settings {}/{n}: {}", k + 1, specs.join(" vs "));
+        }
+        let budget = Budget {
+            cases: args.cases.map(|c| c.div_ceil(n)),
+            duration: args.duration.map(|d| d / n as u32),
+        };
+        let summary = campaign(args, specs, seed.wrapping_add(k), budget)?;
+        if args.format == Format::Text {
+            print!("{}", summary_text(&summary, &args.out));
+        }
+        summaries.push(summary);
+    }
+    if args.format == Format::Json {
+        // One summary, or the rotation's list of them.
+        let json = match summaries.as_slice() {
+            [one] => serde_json::to_string_pretty(one)?,
+            all => serde_json::to_string_pretty(all)?,
+        };
+        println!("{json}");
+    }
+    Ok(summaries.iter().all(|s| s.stats.findings.is_empty()))
+}
+
+/// What one campaign of a rotation may spend.
+struct Budget {
+    cases: Option<u64>,
+    duration: Option<Duration>,
+}
+
+/// The target lists `--target` values stand for: one per combination of their settings'
+/// alternatives ([`txhunt_db::rotation`]), in order; the values themselves when none has any.
+fn rotations(specs: &[String]) -> Vec<Vec<String>> {
+    specs.iter().fold(vec![Vec::new()], |lists, spec| {
+        let variants = txhunt_db::rotation(spec);
+        lists
+            .iter()
+            .flat_map(|list| {
+                variants.iter().map(move |v| {
+                    let mut next = list.clone();
+                    next.push(v.clone());
+                    next
+                })
+            })
+            .collect()
+    })
+}
+
+/// Runs one campaign on the targets `specs` from `seed` within `budget`.
+fn campaign(
+    args: &FuzzArgs,
+    specs: &[String],
+    seed: u64,
+    budget: Budget,
+) -> anyhow::Result<Summary> {
+    crate::levels::check_before_start(&args.isolation, specs)?;
     paths::writable_dir("--out", &args.out)?;
-    let targets = open_targets(&args.targets, args.bin_dir.as_deref())?;
+    let targets = open_targets(specs, args.bin_dir.as_deref())?;
     for target in &targets {
         // Generated cases run one session per transaction.
         target.check_sessions(args.max_txns).context("--max-txns")?;
@@ -170,15 +237,10 @@ pub fn fuzz(args: &FuzzArgs) -> anyhow::Result<bool> {
             levels = isolation_flag(&args.isolation, target.as_ref())?;
         }
     }
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
     let campaign = Campaign {
         seed,
-        cases: args.cases,
-        duration: args.duration,
+        cases: budget.cases,
+        duration: budget.duration,
         levels,
         workers: args.workers,
         out: args.out.clone(),
@@ -214,16 +276,12 @@ pub fn fuzz(args: &FuzzArgs) -> anyhow::Result<bool> {
             bar.set_message(progress_line(stats, started.elapsed().as_secs_f64()));
         }
     };
-    let reopen = |k: usize| open_target(&args.targets[k], args.bin_dir.as_deref());
+    let reopen = |k: usize| open_target(&specs[k], args.bin_dir.as_deref());
     let summary = txhunt_hunt::run(&campaign, targets, &reopen, interrupt::stop_flag(), &show)?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    match args.format {
-        Format::Json => println!("{}", serde_json::to_string_pretty(&summary)?),
-        Format::Text => print!("{}", summary_text(&summary, &args.out)),
-    }
-    Ok(summary.stats.findings.is_empty())
+    Ok(summary)
 }
 
 /// A spinner with a message on stderr, when stderr is a terminal.

@@ -1,4 +1,5 @@
-//! The hand-minimized differential scenarios under `tests/differential/`: each names the
+//! The hand-minimized differential scenarios under `tests/differential/` (and, with the
+//! `duckdb` feature, `tests/duckdb/differential/`): each names the
 //! targets it compares (`-- pair: sqlite turso`; `postgres@other` is the other PostgreSQL
 //! major version scripts/test fetches) and how txhunt must judge the pair
 //! (`-- differential: none`, or `-- differential: CATEGORY VERDICT` where VERDICT is a
@@ -79,7 +80,20 @@ fn judgements(file: &Path, targets: &[String]) -> Vec<String> {
 
 #[test]
 fn every_minimized_discrepancy_is_judged_as_its_scenario_says() {
-    let files = scenarios("differential");
+    judged_as_their_scenarios_say("differential");
+}
+
+/// DuckDB (cargo feature `duckdb`) against SQLite: DuckDB runs SERIALIZABLE cases at its one
+/// level, snapshot isolation.
+#[cfg(feature = "duckdb")]
+#[test]
+fn duckdb_discrepancies_with_sqlite_are_judged_as_their_scenarios_say() {
+    judged_as_their_scenarios_say("duckdb/differential");
+}
+
+/// Replays every scenario of `tests/DIR` on its pair and checks the judgement its header gives.
+fn judged_as_their_scenarios_say(dir: &str) {
+    let files = scenarios(dir);
     assert!(files.len() >= 2, "{files:?}");
     for file in files {
         let text = std::fs::read_to_string(&file).expect("readable");

@@ -311,3 +311,60 @@ fn guided_cases_realise_a_lost_update_that_read_committed_allows_and_repeatable_
         "{stderr}"
     );
 }
+
+#[test]
+fn alternative_settings_rotate_one_campaign_each_and_findings_replay_with_theirs() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_flag = dir.path().display().to_string();
+    let out = txhunt(&[
+        "fuzz",
+        "--target",
+        "turso-mvcc?mvcc_gc_threshold=1|-1",
+        "--seed",
+        "1",
+        "--cases",
+        "60",
+        "--out",
+        &out_flag,
+        "--format",
+        "json",
+    ]);
+    assert!(
+        out.status.code().is_some_and(|c| c <= 1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON summaries");
+    let runs = json.as_array().expect("one summary per combination");
+    let described: Vec<(&str, u64, u64)> = runs
+        .iter()
+        .map(|s| {
+            (
+                s["target"].as_str().unwrap(),
+                s["seed"].as_u64().unwrap(),
+                s["cases"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        described,
+        [
+            ("turso-mvcc?mvcc_gc_threshold=1", 1, 30),
+            ("turso-mvcc?mvcc_gc_threshold=-1", 2, 30)
+        ]
+    );
+    // Saved findings (write skew is permissible and saved) name the settings they ran with.
+    let saved = files(dir.path());
+    let headers: Vec<&str> = saved
+        .iter()
+        .filter(|(name, _)| name.ends_with(".sql"))
+        .filter_map(|(_, text)| text.lines().find(|l| l.starts_with("-- targets:")))
+        .collect();
+    assert!(!headers.is_empty(), "{saved:?}");
+    assert!(
+        headers
+            .iter()
+            .all(|h| h.contains("turso-mvcc?mvcc_gc_threshold=")),
+        "{headers:?}"
+    );
+}

@@ -110,6 +110,23 @@ fn profile_for_version(version: &str) -> &'static dyn ServerProfile {
     }
 }
 
+impl MysqlTarget {
+    /// The settings as a `--target` value spells them; a MariaDB server whose
+    /// `innodb_snapshot_isolation` is ON says so even where no setting asked for it (an
+    /// existing server's, a newer version's default).
+    fn settings_suffix(&self) -> String {
+        let mut settings = self.settings.suffix();
+        let snapshot = crate::profile::semantics::MARIADB_SNAPSHOT.name;
+        if self.profile.semantics().name == snapshot
+            && self.settings.get("innodb_snapshot_isolation").is_none()
+        {
+            settings.push(if settings.is_empty() { '?' } else { '&' });
+            settings.push_str("innodb_snapshot_isolation=ON");
+        }
+        settings
+    }
+}
+
 impl Target for MysqlTarget {
     fn name(&self) -> String {
         self.profile.name().to_string()
@@ -124,18 +141,13 @@ impl Target for MysqlTarget {
     }
 
     /// Name, version and settings; a MariaDB server whose `innodb_snapshot_isolation` is ON
-    /// says so even where no setting asked for it (an existing server's, a newer version's
-    /// default).
+    /// says so even where no setting asked for it.
     fn label(&self) -> String {
-        let mut settings = self.settings.suffix();
-        let snapshot = crate::profile::semantics::MARIADB_SNAPSHOT.name;
-        if self.profile.semantics().name == snapshot
-            && self.settings.get("innodb_snapshot_isolation").is_none()
-        {
-            settings.push(if settings.is_empty() { '?' } else { '&' });
-            settings.push_str("innodb_snapshot_isolation=ON");
-        }
-        format!("{} {}{settings}", self.name(), self.version)
+        format!("{} {}{}", self.name(), self.version, self.settings_suffix())
+    }
+
+    fn replay_spec(&self) -> String {
+        format!("{}{}", self.name(), self.settings_suffix())
     }
 
     fn max_sessions(&self) -> usize {

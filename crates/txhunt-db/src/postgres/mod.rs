@@ -154,6 +154,10 @@ impl Target for PgTarget {
         format!("{} {}{}", self.name(), self.version, self.settings.suffix())
     }
 
+    fn replay_spec(&self) -> String {
+        format!("{}{}", self.name(), self.settings.suffix())
+    }
+
     fn deadlock_check_delay(&self) -> Duration {
         self.deadlock_timeout
     }

@@ -196,6 +196,22 @@ pub const TURSO_WRITE_SKEW: Claim = Claim {
     off_at: &[],
 };
 
+/// DuckDB's transactions read the snapshot taken when they began.
+pub const DUCKDB_SNAPSHOT_ORDER: Claim = Claim {
+    behaviour: Behaviour::SnapshotOrder,
+    reason: "a transaction reads the snapshot taken when it began (MVCC), so its writes can follow a serial order in which it precedes transactions that committed before it",
+    source: "DuckDB documentation, Concurrency § Concurrency Model within a Single Process; Transaction Management",
+    off_at: &[],
+};
+
+/// DuckDB's write skew; DuckDB has no stronger level that prevents it.
+pub const DUCKDB_WRITE_SKEW: Claim = Claim {
+    behaviour: Behaviour::WriteSkew,
+    reason: "DuckDB is snapshot isolation with optimistic concurrency control: only two edits (updates or deletes) of the same row conflict, so two transactions may each write from a snapshot that misses the other's write (write skew)",
+    source: "DuckDB documentation, Concurrency § Concurrency Model within a Single Process (optimistic concurrency control on edits of the same row)",
+    off_at: &[],
+};
+
 /// Serializable snapshot isolation orders transactions by their dependencies, not commits.
 pub const SSI_ORDER: Claim = Claim {
     behaviour: Behaviour::SomeSerialOrder,
@@ -242,6 +258,8 @@ mod tests {
             TURSO_SNAPSHOT_ORDER,
             PG_WRITE_SKEW,
             TURSO_WRITE_SKEW,
+            DUCKDB_SNAPSHOT_ORDER,
+            DUCKDB_WRITE_SKEW,
             SSI_ORDER,
             PG_SSI_FALSE_POSITIVES,
             SQLITE_STALE_SNAPSHOT,

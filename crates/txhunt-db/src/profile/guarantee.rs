@@ -168,6 +168,17 @@ pub const TURSO_SNAPSHOT: Guarantee = Guarantee {
     allows: &TURSO_MVCC_ALLOWS,
 };
 
+const DUCKDB_ALLOWS: [Allowance; 2] = write_skew(
+    "every transaction reads the snapshot taken when it began and only edits of the same row conflict (snapshot isolation), so write skew is possible",
+    "DuckDB documentation, Concurrency § Concurrency Model within a Single Process (MVCC and optimistic concurrency control)"
+);
+
+/// DuckDB's one level: snapshot isolation (PL-SI).
+pub const DUCKDB_SNAPSHOT: Guarantee = Guarantee {
+    level: "PL-SI",
+    allows: &DUCKDB_ALLOWS,
+};
+
 const TIDB_RC_ALLOWS: [Allowance; 3] = anti_dependencies(
     "each statement reads the latest committed data when it starts",
     "TiDB documentation, TiDB Transaction Isolation Levels § Read Committed",
@@ -221,6 +232,7 @@ mod tests {
         for g in [
             POSTGRES_REPEATABLE_READ,
             TURSO_SNAPSHOT,
+            DUCKDB_SNAPSHOT,
             TIDB_REPEATABLE_READ,
             INNODB_SNAPSHOT_ISOLATION,
         ] {

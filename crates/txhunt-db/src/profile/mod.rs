@@ -2,6 +2,7 @@
 
 pub mod claim;
 pub mod cockroach;
+pub mod duckdb;
 pub mod guarantee;
 pub mod innodb;
 pub mod postgres;
@@ -47,6 +48,19 @@ pub trait Profile: Send + Sync {
     fn isolation_levels(&self) -> &'static [Isolation];
     /// The level a session gets when none is asked for.
     fn default_isolation(&self) -> Isolation;
+    /// The level this DBMS runs a case at when it is compared with a DBMS that runs the case
+    /// at `asked`: `asked` where it offers that level; for SERIALIZABLE, the strongest level,
+    /// its only level where it has one (DuckDB's and Turso MVCC's snapshot isolation, compared
+    /// with SQLite's SERIALIZABLE: the differential oracle then tells a difference that
+    /// snapshot isolation allows from one it does not, through each run's own guarantee);
+    /// else `asked` (which it refuses). A weaker level is never paired with another: what
+    /// READ UNCOMMITTED lets through says nothing about snapshot isolation.
+    fn compared_level(&self, asked: Isolation) -> Isolation {
+        match self.isolation_levels() {
+            [only] if asked == Isolation::Serializable => *only,
+            _ => asked,
+        }
+    }
     /// What `error`, raised inside an explicit transaction, does to that transaction.
     fn error_effect(&self, error: &DbError) -> ErrorEffect;
     /// Whether the driver reports lock waits through a [`crate::LockWaitHook`] as they happen

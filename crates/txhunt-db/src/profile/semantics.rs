@@ -23,6 +23,9 @@ pub struct Semantics {
     pub victim_unpredictable: bool,
     /// Where it documents the SQL it accepts.
     pub dialect: &'static str,
+    /// Where it documents what an error does to the transaction it happens in: fails only the
+    /// statement, or aborts the transaction.
+    pub errors: &'static str,
 }
 
 /// SQLite's locking model (and Turso's normal mode, which claims it).
@@ -32,6 +35,7 @@ pub const SQLITE: Semantics = Semantics {
     deadlocks: "SQLite documentation, sqlite3_busy_handler (SQLITE_BUSY is returned at once instead of waiting where waiting could deadlock)",
     victim_unpredictable: false,
     dialect: "SQLite documentation, SQL As Understood By SQLite",
+    errors: "SQLite documentation, Response To Errors Within A Transaction (most errors fail only the statement)",
 };
 
 /// Turso's MVCC mode (`BEGIN CONCURRENT`).
@@ -41,6 +45,17 @@ pub const TURSO_MVCC: Semantics = Semantics {
     deadlocks: "Turso documentation, Concurrent Writes (a write-write conflict fails the later writer at once: nothing waits, so nothing deadlocks)",
     victim_unpredictable: false,
     dialect: "Turso documentation, SQLite compatibility (COMPAT.md of tursodatabase/turso)",
+    errors: "Turso documentation, SQLite compatibility (errors as in SQLite; a write-write conflict rolls the transaction back)",
+};
+
+/// DuckDB: MVCC with optimistic concurrency control.
+pub const DUCKDB: Semantics = Semantics {
+    name: "duckdb",
+    concurrency_control: "DuckDB documentation, Concurrency § Concurrency Model within a Single Process (MVCC and optimistic concurrency control: the second edit of a row fails with a conflict)",
+    deadlocks: "DuckDB documentation, Concurrency (nothing waits: a conflicting edit fails at once, so nothing deadlocks)",
+    victim_unpredictable: false,
+    dialect: "DuckDB documentation, SQL Introduction and SQL Dialect § Friendly SQL",
+    errors: "DuckDB documentation, Transaction Management (an error raised while a statement runs aborts the transaction: later statements fail with \"Current transaction is aborted\" until ROLLBACK)",
 };
 
 /// PostgreSQL, every major version.
@@ -50,6 +65,7 @@ pub const POSTGRES: Semantics = Semantics {
     deadlocks: "PostgreSQL 15 documentation §13.3.4 (Deadlocks: which transaction is aborted is difficult to predict and should not be relied upon)",
     victim_unpredictable: true,
     dialect: "PostgreSQL 15 documentation, Part VI Reference, SQL Commands",
+    errors: "PostgreSQL 15 documentation §3.4 Transactions and Appendix A (25P02: after any error the transaction is aborted until ROLLBACK)",
 };
 
 /// MariaDB's InnoDB.
@@ -59,6 +75,7 @@ pub const MARIADB: Semantics = Semantics {
     deadlocks: "MariaDB KB, InnoDB Lock Modes (deadlocks); MySQL 8.0 Reference Manual §17.7.5.2 (InnoDB rolls back the smallest transaction, by rows inserted, updated or deleted)",
     victim_unpredictable: true,
     dialect: "MariaDB KB, SQL Statements",
+    errors: "MariaDB KB, InnoDB Error Handling (most errors roll back only the statement; a deadlock rolls back the transaction)",
 };
 
 /// MariaDB's InnoDB with `innodb_snapshot_isolation=ON`: a REPEATABLE READ write to a row its
@@ -76,6 +93,7 @@ pub const MYSQL: Semantics = Semantics {
     deadlocks: "MySQL 8.0 Reference Manual §17.7.5.2 (Deadlock Detection: InnoDB rolls back the smallest transaction, by rows inserted, updated or deleted)",
     victim_unpredictable: true,
     dialect: "MySQL 8.0 Reference Manual, Chapter 15 SQL Statements",
+    errors: "MySQL 8.0 Reference Manual §17.21.5 (InnoDB Error Handling: most errors roll back only the statement)",
 };
 
 /// TiDB's pessimistic transactions.
@@ -85,6 +103,7 @@ pub const TIDB: Semantics = Semantics {
     deadlocks: "TiDB documentation, Pessimistic Transaction Mode (deadlock detection: the transaction that closes the cycle fails with error 1213)",
     victim_unpredictable: true,
     dialect: "TiDB documentation, MySQL Compatibility and SQL Statement Overview",
+    errors: "TiDB documentation, Transactions § Statement rollback (a failed statement is rolled back, the transaction goes on)",
 };
 
 /// CockroachDB.
@@ -94,6 +113,7 @@ pub const COCKROACH: Semantics = Semantics {
     deadlocks: "CockroachDB documentation, Architecture, Transaction Layer § TxnWaitQueue (a deadlock aborts one of its transactions at random)",
     victim_unpredictable: true,
     dialect: "CockroachDB documentation, SQL Statements and PostgreSQL Compatibility",
+    errors: "CockroachDB documentation, Transactions § Error handling (after an error the transaction must be rolled back)",
 };
 
 #[cfg(test)]
@@ -105,6 +125,7 @@ mod tests {
         let all = [
             SQLITE,
             TURSO_MVCC,
+            DUCKDB,
             POSTGRES,
             MARIADB,
             MARIADB_SNAPSHOT,
@@ -117,7 +138,7 @@ mod tests {
         names.dedup();
         assert_eq!(names.len(), all.len(), "names are unique");
         for s in all {
-            for doc in [s.concurrency_control, s.deadlocks, s.dialect] {
+            for doc in [s.concurrency_control, s.deadlocks, s.dialect, s.errors] {
                 assert!(
                     doc.contains("documentation") || doc.contains("Manual") || doc.contains("KB"),
                     "{}: {doc}",

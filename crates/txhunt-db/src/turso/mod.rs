@@ -5,11 +5,19 @@
 //! `txhunt_`) and deletes when the execution ends; its sessions are connections of one
 //! `turso::Database`. Turso's API is async: each call is driven to its end on the calling
 //! session's thread (`futures::executor::block_on`; Turso needs no runtime).
+//!
+//! Settings (`turso-mvcc?mvcc_checkpoint_threshold=0&mvcc_gc_threshold=1`) are PRAGMAs run on
+//! every fresh database before its sessions open, and on every session (a connection's own
+//! PRAGMAs, such as `cache_size`, then hold for each); Turso's MVCC knobs are database-wide:
+//! `mvcc_checkpoint_threshold` (bytes of logical log before an automatic checkpoint; 0 after
+//! every commit, -1 never), `mvcc_gc_threshold` (new row versions before an inline garbage
+//! collection; -1 never) and `mvcc_group_commit` (batch concurrent commits' log appends).
 
 mod connection;
 
 use crate::profile::turso::{TURSO, TURSO_MVCC};
 use crate::profile::Profile;
+use crate::settings::Settings;
 use crate::target::{
     Connection, Database, LockProbe, LockWaitHook, SessionConfig, Target, TargetError,
 };
@@ -23,6 +31,7 @@ use txhunt_model::DbState;
 pub struct TursoTarget {
     dir: Option<PathBuf>,
     mvcc: bool,
+    settings: Settings,
 }
 
 impl TursoTarget {
@@ -31,7 +40,21 @@ impl TursoTarget {
     pub fn new(dir: Option<PathBuf>, mvcc: bool) -> Result<Self, TargetError> {
         let name = if mvcc { "turso-mvcc" } else { "turso" };
         let dir = crate::embedded::check_dir(name, dir)?;
-        Ok(TursoTarget { dir, mvcc })
+        Ok(TursoTarget {
+            dir,
+            mvcc,
+            settings: Settings::default(),
+        })
+    }
+
+    /// The target with `settings` run as PRAGMAs on every fresh database; checked at once on a
+    /// throwaway database, so that a name or value Turso refuses is an error now, naming it.
+    pub fn with_settings(mut self, settings: Settings) -> Result<Self, TargetError> {
+        self.settings = settings;
+        if !self.settings.is_empty() {
+            self.create_database()?;
+        }
+        Ok(self)
     }
 }
 
@@ -42,6 +65,19 @@ impl Target for TursoTarget {
 
     fn version(&self) -> String {
         "0.8.3".into()
+    }
+
+    fn label(&self) -> String {
+        format!(
+            "{} {}{}",
+            self.name(),
+            self.version(),
+            self.settings.suffix()
+        )
+    }
+
+    fn replay_spec(&self) -> String {
+        format!("{}{}", self.name(), self.settings.suffix())
     }
 
     fn profile(&self) -> &dyn Profile {
@@ -67,12 +103,36 @@ impl Target for TursoTarget {
             block_on(conn.pragma_update("journal_mode", "'mvcc'"))
                 .map_err(|e| TargetError::db("switching Turso to MVCC", e))?;
         }
+        if !self.settings.is_empty() {
+            let conn = db.connect().map_err(|e| TargetError::db("connecting", e))?;
+            for (name, value) in self.settings.iter() {
+                block_on(set_pragma(&conn, name, value))?;
+            }
+        }
         Ok(Box::new(TursoDatabase {
             _dir: dir,
             db,
             mvcc: self.mvcc,
+            settings: self.settings.clone(),
         }))
     }
+}
+
+/// Runs `PRAGMA name = value` and checks that Turso knows the name: it answers an unknown
+/// PRAGMA, set or read, with nothing (as SQLite does), so one that reads back no row is refused.
+async fn set_pragma(conn: &turso::Connection, name: &str, value: &str) -> Result<(), TargetError> {
+    let setting = |e: turso::Error| TargetError::db(format!("setting {name}={value}"), e);
+    conn.pragma_update(name, value).await.map_err(setting)?;
+    let mut rows = conn
+        .query(&format!("PRAGMA {name}"), ())
+        .await
+        .map_err(setting)?;
+    if rows.next().await.map_err(setting)?.is_none() {
+        return Err(TargetError::Spec(format!(
+            "setting {name}={value}: Turso has no setting '{name}' (PRAGMA {name} answers nothing)"
+        )));
+    }
+    Ok(())
 }
 
 /// One execution's database file and its `turso::Database`.
@@ -80,6 +140,7 @@ struct TursoDatabase {
     _dir: tempfile::TempDir,
     db: turso::Database,
     mvcc: bool,
+    settings: Settings,
 }
 
 impl Database for TursoDatabase {
@@ -96,6 +157,10 @@ impl Database for TursoDatabase {
         // built with them on by default; Turso, like stock SQLite, starts with them off).
         block_on(conn.pragma_update("foreign_keys", "ON"))
             .map_err(|e| TargetError::db("enabling foreign keys", e))?;
+        for (name, value) in self.settings.iter() {
+            block_on(conn.pragma_update(name, value))
+                .map_err(|e| TargetError::db(format!("setting {name}={value}"), e))?;
+        }
         Ok(Box::new(TursoConnection::new(conn, hook, self.mvcc)))
     }
 

@@ -6,7 +6,7 @@ use super::{first_statement_difference, label, Category};
 use crate::{Excuse, OracleId, Permissible, Run};
 use txhunt_db::profile::claim::{Behaviour, Claim};
 use txhunt_db::profile::semantics::Semantics;
-use txhunt_model::{ErrorClass, History, Outcome, TestCase};
+use txhunt_model::{ErrorClass, History, Outcome, TestCase, TxnStatus};
 
 /// The documented design difference that explains a discrepancy, if one does (paper 000
 /// §6.1), decided from the two histories, and cited from both targets' documentation
@@ -19,7 +19,12 @@ use txhunt_model::{ErrorClass, History, Outcome, TestCase};
 ///   not SQLite, whose rule says which connection gets `SQLITE_BUSY`);
 /// * one target rejected a statement as unsupported or a syntax error that the other ran,
 ///   and that is where the runs first differ: the dialects differ, which says nothing about
-///   transactions.
+///   transactions;
+/// * where the runs first differ, the transaction had met an error both targets raised alike
+///   (same statement, same class, not a refusal by concurrency control), which aborted the
+///   transaction on one target and failed only the statement on the other: each DBMS
+///   documents what its errors do to a transaction (PostgreSQL and DuckDB abort it, SQLite
+///   and InnoDB fail the statement).
 pub fn compatibility(case: &TestCase, a: Run<'_>, b: Run<'_>) -> Option<Permissible> {
     let ((la, a_history), (lb, b_history)) = ((a.label, a.history), (b.label, b.history));
     let victims = |h: &History| -> Vec<usize> {
@@ -64,6 +69,24 @@ pub fn compatibility(case: &TestCase, a: Run<'_>, b: Run<'_>) -> Option<Permissi
         .map(|s| (a, s))
         .or_else(|| rejected(b_history, a_history).map(|s| (b, s)))
         .filter(|(_, s)| first == Some(*s));
+    if let Some((aborting, e)) =
+        first.and_then(|s| aborted_by_shared_error(case, a_history, b_history, s))
+    {
+        let aborting = if aborting { a } else { b };
+        return Some(Permissible {
+            excuse: Excuse::Compatibility,
+            behaviour: "error-ends-transaction".into(),
+            reason: "an error both targets raised aborted the transaction on one and failed only the statement on the other: each DBMS documents what its errors do to a transaction".into(),
+            source: format!("{}; paper 000 §6.1", docs(&a, &b, |s| s.errors)),
+            evidence: vec![format!(
+                "{} aborted the transaction at {}: {}",
+                aborting.label,
+                label(case, e),
+                aborting.history.steps[e].outcome
+            )],
+            ruled_out: Vec::new(),
+        });
+    }
     if let Some((rejecting, s)) = unsupported {
         return Some(Permissible {
             excuse: Excuse::Compatibility,
@@ -83,6 +106,31 @@ pub fn compatibility(case: &TestCase, a: Run<'_>, b: Run<'_>) -> Option<Permissi
         });
     }
     None
+}
+
+/// Whether the transaction of step `first` was aborted, before it, on exactly one of the two
+/// histories by an error that both raised at the same step with the same class (not a
+/// refusal): `(true, step)` when on `a`, `(false, step)` when on `b`.
+fn aborted_by_shared_error(
+    case: &TestCase,
+    a: &History,
+    b: &History,
+    first: usize,
+) -> Option<(bool, usize)> {
+    let t = case.txns().iter().position(|t| t.steps.contains(&first))?;
+    let aborted_at = |h: &History| match h.txns.get(t).map(|r| &r.status) {
+        Some(TxnStatus::Aborted { step, .. }) if *step < first => Some(*step),
+        _ => None,
+    };
+    let (in_a, in_b) = (aborted_at(a), aborted_at(b));
+    let (on_a, e) = match (in_a, in_b) {
+        (Some(e), None) => (true, e),
+        (None, Some(e)) => (false, e),
+        _ => return None,
+    };
+    let class = |h: &History| h.steps.get(e)?.outcome.error().map(|err| err.class);
+    let shared = class(a).is_some_and(|c| Some(c) == class(b) && !REFUSALS.contains(&c));
+    shared.then_some((on_a, e))
 }
 
 /// The first step `h` rejected as unsupported or a syntax error that `other` did not.

@@ -5,7 +5,10 @@
 //! stopping at the first difference: one statement blocked where the other did not (or the
 //! schedules took different steps), a deadlock in one only, an error in one only or errors
 //! of different classes (messages are never compared), different query results (as bags) or
-//! affected-row counts. The final states are compared in any case.
+//! affected-row counts. The final states are compared in any case. Values are compared as SQL
+//! values ([`txhunt_model::Value::canonical`]): how each engine represents a number or a
+//! boolean (SQLite's `0`, DuckDB's `FALSE`) is a type-system difference, not a transaction
+//! bug.
 //!
 //! A difference that a documented design difference between the two targets explains
 //! (paper 000 §6.1) is labelled *compatibility* with its reason instead of being a bug
@@ -19,7 +22,8 @@ use crate::{
     same_rows, Detail, Difference as Category, Excuse, Finding, Judged, Oracle, OracleId,
     Permissible, Run, Side, Signature,
 };
-use txhunt_model::{ErrorClass, Event, History, Outcome, TestCase};
+use txhunt_model::state::canonical_rows;
+use txhunt_model::{DbState, ErrorClass, Event, History, Outcome, TestCase};
 
 /// The differential oracle: [`judge`] on every run after the first target's.
 #[derive(Debug, Default, Clone, Copy)]
@@ -155,7 +159,8 @@ fn compare_pair(
     if let Some((category, step, details)) = first_statement_difference(case, (la, a), (lb, b)) {
         findings.push(report(category, vec![step], details));
     }
-    if a.final_state != b.final_state {
+    let canonical = |h: &History| h.final_state.as_ref().map(DbState::canonical);
+    if canonical(a) != canonical(b) {
         let show = |label: &str, h: &History| Detail::FinalState {
             target: label.to_string(),
             state: h.final_state.clone(),
@@ -258,6 +263,12 @@ fn outcome_difference(a: &Outcome, b: &Outcome) -> Option<Category> {
     }
     let same = match (a, b) {
         (Outcome::Affected { count: x }, Outcome::Affected { count: y }) => x == y,
+        (Outcome::Rows { rows: x, .. }, Outcome::Rows { rows: y, .. }) => {
+            let (mut x, mut y) = (canonical_rows(x), canonical_rows(y));
+            x.sort();
+            y.sort();
+            x == y
+        }
         _ => same_rows(a, b),
     };
     (!same).then_some(Category::Result)
