@@ -1,7 +1,9 @@
-//! What the embedded targets (SQLite, Turso) share: the directory their database files go to.
+//! What the embedded targets (SQLite, Turso, DuckDB) share: the directory their database files
+//! go to, and how a row is read.
 
 use crate::target::TargetError;
 use std::path::{Path, PathBuf};
+use txhunt_model::{Row, Value};
 
 /// How many sessions one execution of an embedded target may open. Each is a connection in
 /// this process with a thread, file descriptors (SQLite: the database file and its WAL) and a
@@ -34,4 +36,15 @@ pub(crate) fn temp_dir(dir: Option<&Path>) -> Result<tempfile::TempDir, TargetEr
         None => builder.tempdir(),
     }
     .map_err(|e| TargetError::db("creating the database directory", e))
+}
+
+/// A row of `width` values, value `i` read by `get(i)`; one the driver cannot read is shown as
+/// text saying why.
+pub(crate) fn read_row<E: std::fmt::Display>(
+    width: usize,
+    get: impl Fn(usize) -> Result<Value, E>,
+) -> Row {
+    (0..width)
+        .map(|i| get(i).unwrap_or_else(|e| Value::Text(format!("<unreadable: {e}>"))))
+        .collect()
 }

@@ -102,12 +102,7 @@ fn error(e: &duckdb::Error) -> DbError {
 }
 
 fn read_row(row: &duckdb::Row<'_>, width: usize) -> Row {
-    (0..width)
-        .map(|i| match row.get_ref(i) {
-            Ok(v) => value(v),
-            Err(e) => Value::Text(format!("<unreadable: {e}>")),
-        })
-        .collect()
+    crate::embedded::read_row(width, |i| row.get_ref(i).map(value))
 }
 
 /// A DuckDB value as txhunt's: integers of every width as [`Value::Int`] (a HUGEINT sum beyond

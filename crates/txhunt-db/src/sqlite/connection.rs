@@ -148,12 +148,7 @@ fn error(e: rusqlite::Error, phase: Phase) -> DbError {
 }
 
 fn read_row(row: &rusqlite::Row<'_>, width: usize) -> Row {
-    (0..width)
-        .map(|i| match row.get_ref(i) {
-            Ok(v) => value(v),
-            Err(e) => Value::Text(format!("<unreadable: {e}>")),
-        })
-        .collect()
+    crate::embedded::read_row(width, |i| row.get_ref(i).map(value))
 }
 
 fn value(v: ValueRef<'_>) -> Value {

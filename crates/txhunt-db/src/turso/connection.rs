@@ -163,12 +163,7 @@ fn error(e: &turso::Error, waited: bool) -> DbError {
 }
 
 fn read_row(row: &turso::Row, width: usize) -> Row {
-    (0..width)
-        .map(|i| match row.get_value(i) {
-            Ok(v) => value(v),
-            Err(e) => Value::Text(format!("<unreadable: {e}>")),
-        })
-        .collect()
+    crate::embedded::read_row(width, |i| row.get_value(i).map(value))
 }
 
 fn value(v: turso::Value) -> Value {
