@@ -233,8 +233,9 @@ fn campaign(
     // `all` with several targets: the levels they all offer (the campaign's default).
     let mut levels = Vec::new();
     if args.isolation != "all" || targets.len() == 1 {
-        for target in &targets {
-            levels = isolation_flag(&args.isolation, target.as_ref())?;
+        levels = isolation_flag(&args.isolation, targets[0].as_ref())?;
+        for target in &targets[1..] {
+            crate::levels::check_compared(&levels, target.as_ref())?;
         }
     }
     let campaign = Campaign {

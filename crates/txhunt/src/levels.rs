@@ -10,6 +10,26 @@ pub fn isolation_flag(flag: &str, target: &dyn Target) -> anyhow::Result<Vec<Iso
     levels_of(flag, &target.name(), target.profile())
 }
 
+/// Checks that `target`, compared with a first target that runs cases at `levels`, can run
+/// each at the level it then uses ([`txhunt_db::Profile::compared_level`]: a DBMS with one
+/// level runs SERIALIZABLE cases at it).
+pub fn check_compared(levels: &[Isolation], target: &dyn Target) -> anyhow::Result<()> {
+    let profile = target.profile();
+    for &level in levels {
+        if !profile
+            .isolation_levels()
+            .contains(&profile.compared_level(level))
+        {
+            bail!(
+                "--isolation: {} does not support {level}; it supports: {}",
+                target.name(),
+                profile.isolation_names()
+            );
+        }
+    }
+    Ok(())
+}
+
 /// Checks `flag` against the targets `specs` whose DBMS is known before they are opened (the
 /// testbed's servers), so that a level the DBMS lacks is refused before a server starts.
 pub fn check_before_start(flag: &str, specs: &[String]) -> anyhow::Result<()> {
