@@ -18,6 +18,7 @@ mod settings;
 pub mod sqlite;
 mod target;
 pub mod testbed;
+#[cfg(any(feature = "turso-release", feature = "turso-next"))]
 pub mod turso;
 
 pub use open::{open_target, open_targets, redact, testbed_profile};

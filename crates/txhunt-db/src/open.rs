@@ -7,7 +7,6 @@ use crate::settings::{split_settings, Settings};
 use crate::sqlite::SqliteTarget;
 use crate::target::{Target, TargetError};
 use crate::testbed::{versions, Server, ServerKind};
-use crate::turso::TursoTarget;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -17,7 +16,8 @@ use std::sync::Arc;
 ///   deletes) its database files, the system's temp directory by default;
 /// * `turso[:DIR]`, `turso-mvcc[:DIR]` — embedded Turso, normal or MVCC mode, likewise;
 ///   either followed by `?NAME=VALUE&…`, PRAGMAs run on every fresh database (Turso's MVCC
-///   knobs, [`TursoTarget::with_settings`]);
+///   knobs); `turso@VERSION` names the version compiled in (0.8.3, or 0.9.0-pre.2 with the
+///   cargo feature `turso-next`);
 /// * `duckdb` — embedded DuckDB, a fresh in-memory database per execution (built with the
 ///   cargo feature `duckdb`);
 /// * `mariadb`, `postgres` — a private server the testbed starts (from `bin_dir` if given) and
@@ -50,26 +50,43 @@ pub fn open_target(spec: &str, bin_dir: Option<&Path>) -> Result<Box<dyn Target>
         ("postgres" | "postgresql", _) => Ok(Box::new(PgTarget::new(spec, None, None)?)),
         ("cockroach", _) => Ok(Box::new(PgTarget::new(&as_url("postgres"), Some(&cockroach::CockroachProfile), None)?)),
         _ => Err(TargetError::Spec(format!(
-            "unknown target '{}'; accepted: sqlite, sqlite:DIR, turso[:DIR][?SETTINGS], turso-mvcc[:DIR][?SETTINGS], duckdb, mariadb[@BINDIR][?SETTINGS], postgres[@BINDIR|@VERSION][?SETTINGS], mysql://…, mariadb://…, tidb://…, postgres://…, cockroach://…",
+            "unknown target '{}'; accepted: sqlite, sqlite:DIR, turso[@VERSION][:DIR][?SETTINGS], turso-mvcc[@VERSION][:DIR][?SETTINGS], duckdb, mariadb[@BINDIR][?SETTINGS], postgres[@BINDIR|@VERSION][?SETTINGS], mysql://…, mariadb://…, tidb://…, postgres://…, cockroach://…",
             redact(spec)
         ))),
     }
 }
 
-/// A Turso target, `turso[-mvcc][:DIR][?SETTINGS]`.
+/// A Turso target, `turso[-mvcc][@VERSION][:DIR][?SETTINGS]`; VERSION, if given, must be the
+/// one compiled in ([`crate::turso::VERSION`]).
+#[cfg(any(feature = "turso-release", feature = "turso-next"))]
 fn open_turso(spec: &str) -> Result<Box<dyn Target>, TargetError> {
+    use crate::turso::{TursoTarget, VERSION};
     let (base, settings) = split_settings(spec)?;
-    let (mode, dir) = base
+    let (name, dir) = base
         .split_once(':')
         .map_or((base, None), |(m, d)| (m, Some(PathBuf::from(d))));
+    let (mode, version) = name.split_once('@').unwrap_or((name, VERSION));
+    if version != VERSION {
+        return Err(TargetError::Spec(format!(
+            "{mode}@{version}: this txhunt carries Turso {VERSION} (the release 0.8.3 by default; the pre-release 0.9.0-pre.2 with `--no-default-features --features turso-next`)"
+        )));
+    }
     let mvcc = match mode {
         "turso" => false,
         "turso-mvcc" => true,
-        _ => return Err(TargetError::Spec(format!("unknown target '{spec}'; accepted: turso[:DIR][?SETTINGS], turso-mvcc[:DIR][?SETTINGS]"))),
+        _ => return Err(TargetError::Spec(format!("unknown target '{spec}'; accepted: turso[@VERSION][:DIR][?SETTINGS], turso-mvcc[@VERSION][:DIR][?SETTINGS]"))),
     };
     Ok(Box::new(
         TursoTarget::new(dir, mvcc)?.with_settings(settings)?,
     ))
+}
+
+/// Why this build has no Turso target.
+#[cfg(not(any(feature = "turso-release", feature = "turso-next")))]
+fn open_turso(spec: &str) -> Result<Box<dyn Target>, TargetError> {
+    Err(TargetError::Spec(format!(
+        "{spec}: this txhunt was built without Turso (cargo feature turso-release or turso-next)"
+    )))
 }
 
 /// The DuckDB target, or why this build has none.
@@ -200,6 +217,19 @@ mod tests {
         );
         assert_eq!(redact("postgres://u@h/db"), "postgres://u@h/db");
         assert_eq!(redact("sqlite"), "sqlite");
+    }
+
+    #[cfg(any(feature = "turso-release", feature = "turso-next"))]
+    #[test]
+    fn turso_at_a_version_names_the_one_compiled_in() {
+        let version = crate::turso::VERSION;
+        let target = open_target(&format!("turso-mvcc@{version}"), None).unwrap();
+        assert_eq!(target.label(), format!("turso-mvcc {version}"));
+        let err = open_target("turso@9.9", None).err().unwrap().to_string();
+        assert!(
+            err.contains(&format!("turso@9.9: this txhunt carries Turso {version}")),
+            "{err}"
+        );
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! One Turso session: statements, values, errors, and lock waits emulated from `Busy`.
 
+use super::engine;
 use crate::profile::turso::TursoProfile;
 use crate::target::{Connection, Interrupt, LockWaitHook};
 use futures::executor::block_on;
@@ -23,7 +24,7 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(1);
 /// (in MVCC mode, a plain transaction — a SAVEPOINT outside a transaction opens one — and a
 /// concurrent one) would retry forever, so after [`BUSY_TIMEOUT`] the statement fails.
 pub(super) struct TursoConnection {
-    conn: turso::Connection,
+    conn: engine::Connection,
     hook: Option<Arc<dyn LockWaitHook>>,
     mvcc: bool,
     interrupted: Arc<AtomicBool>,
@@ -34,7 +35,7 @@ pub(super) struct TursoConnection {
 
 impl TursoConnection {
     pub(super) fn new(
-        conn: turso::Connection,
+        conn: engine::Connection,
         hook: Option<Arc<dyn LockWaitHook>>,
         mvcc: bool,
     ) -> Self {
@@ -64,7 +65,7 @@ impl TursoConnection {
     }
 
     /// Runs `sql` once.
-    fn run(&self, sql: &str) -> Result<Outcome, turso::Error> {
+    fn run(&self, sql: &str) -> Result<Outcome, engine::Error> {
         block_on(async {
             let mut stmt = self.conn.prepare(sql).await?;
             if stmt.column_count() == 0 {
@@ -100,7 +101,7 @@ impl Connection for TursoConnection {
         let outcome = loop {
             match self.run(sql) {
                 Ok(outcome) => break outcome,
-                Err(turso::Error::Busy(_))
+                Err(engine::Error::Busy(_))
                     if (self.mvcc || !self.holds_snapshot)
                         && !self.interrupted.load(Ordering::SeqCst)
                         && started.elapsed() < BUSY_TIMEOUT
@@ -142,8 +143,8 @@ impl Interrupt for TursoInterrupt {
 
 /// A `turso::Error` as a [`DbError`], classified by the Turso profile from its variant and
 /// message, and whether the statement waited for a lock first.
-fn error(e: &turso::Error, waited: bool) -> DbError {
-    use turso::Error as E;
+fn error(e: &engine::Error, waited: bool) -> DbError {
+    use engine::Error as E;
     let variant = match e {
         E::Busy(_) => "Busy",
         E::BusySnapshot(_) => "BusySnapshot",
@@ -162,22 +163,22 @@ fn error(e: &turso::Error, waited: bool) -> DbError {
     }
 }
 
-fn read_row(row: &turso::Row, width: usize) -> Row {
+fn read_row(row: &engine::Row, width: usize) -> Row {
     crate::embedded::read_row(width, |i| row.get_value(i).map(value))
 }
 
-fn value(v: turso::Value) -> Value {
+fn value(v: engine::Value) -> Value {
     match v {
-        turso::Value::Null => Value::Null,
-        turso::Value::Integer(i) => Value::Int(i),
-        turso::Value::Real(f) => Value::Float(f),
-        turso::Value::Text(t) => Value::Text(t),
-        turso::Value::Blob(b) => Value::Bytes(b),
+        engine::Value::Null => Value::Null,
+        engine::Value::Integer(i) => Value::Int(i),
+        engine::Value::Real(f) => Value::Float(f),
+        engine::Value::Text(t) => Value::Text(t),
+        engine::Value::Blob(b) => Value::Bytes(b),
     }
 }
 
 /// Every user table's rows (not Turso's own `__turso_internal_*` tables).
-pub(super) async fn dump(conn: &turso::Connection) -> Result<DbState, turso::Error> {
+pub(super) async fn dump(conn: &engine::Connection) -> Result<DbState, engine::Error> {
     let mut names = conn
         .query(
             "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_\\_turso\\_internal%' ESCAPE '\\' ORDER BY name",
@@ -186,7 +187,7 @@ pub(super) async fn dump(conn: &turso::Connection) -> Result<DbState, turso::Err
         .await?;
     let mut tables = Vec::new();
     while let Some(row) = names.next().await? {
-        if let turso::Value::Text(name) = row.get_value(0)? {
+        if let engine::Value::Text(name) = row.get_value(0)? {
             tables.push(name);
         }
     }

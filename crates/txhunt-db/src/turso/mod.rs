@@ -1,6 +1,12 @@
 //! The embedded Turso target (the `turso` crate), normal or MVCC mode; see
 //! [`crate::profile::turso`].
 //!
+//! One Turso version is compiled in ([`VERSION`]): the newest release (0.8.3, cargo feature
+//! `turso-release`, on by default) or the newest pre-release (0.9.0-pre.2, feature
+//! `turso-next`: `cargo build -p txhunt --no-default-features --features turso-next`). Two
+//! cannot live in one binary: their C-ABI extension functions (`Median_init`, …) clash at link
+//! time.
+//!
 //! Every execution gets a fresh database file in a temp directory txhunt creates (prefix
 //! `txhunt_`) and deletes when the execution ends; its sessions are connections of one
 //! `turso::Database`. Turso's API is async: each call is driven to its end on the calling
@@ -14,6 +20,23 @@
 //! collection; -1 never) and `mvcc_group_commit` (batch concurrent commits' log appends).
 
 mod connection;
+
+#[cfg(all(feature = "turso-release", feature = "turso-next"))]
+compile_error!(
+    "txhunt-db: turso-release and turso-next would link two Turso versions, whose C-ABI symbols clash; build with --no-default-features --features turso-next"
+);
+
+#[cfg(not(feature = "turso-next"))]
+use ::turso as engine;
+#[cfg(feature = "turso-next")]
+use ::turso_next as engine;
+
+/// The Turso version compiled in.
+#[cfg(not(feature = "turso-next"))]
+pub const VERSION: &str = "0.8.3";
+/// The Turso version compiled in.
+#[cfg(feature = "turso-next")]
+pub const VERSION: &str = "0.9.0-pre.2";
 
 use crate::profile::turso::{TURSO, TURSO_MVCC};
 use crate::profile::Profile;
@@ -64,7 +87,7 @@ impl Target for TursoTarget {
     }
 
     fn version(&self) -> String {
-        "0.8.3".into()
+        VERSION.into()
     }
 
     fn label(&self) -> String {
@@ -96,7 +119,7 @@ impl Target for TursoTarget {
         let dir = crate::embedded::temp_dir(self.dir.as_deref())?;
         let path = dir.path().join("db.turso");
         let path_text = path.to_string_lossy().into_owned();
-        let db = block_on(turso::Builder::new_local(&path_text).build())
+        let db = block_on(engine::Builder::new_local(&path_text).build())
             .map_err(|e| TargetError::db(format!("opening {}", path.display()), e))?;
         if self.mvcc {
             let conn = db.connect().map_err(|e| TargetError::db("connecting", e))?;
@@ -120,8 +143,8 @@ impl Target for TursoTarget {
 
 /// Runs `PRAGMA name = value` and checks that Turso knows the name: it answers an unknown
 /// PRAGMA, set or read, with nothing (as SQLite does), so one that reads back no row is refused.
-async fn set_pragma(conn: &turso::Connection, name: &str, value: &str) -> Result<(), TargetError> {
-    let setting = |e: turso::Error| TargetError::db(format!("setting {name}={value}"), e);
+async fn set_pragma(conn: &engine::Connection, name: &str, value: &str) -> Result<(), TargetError> {
+    let setting = |e: engine::Error| TargetError::db(format!("setting {name}={value}"), e);
     conn.pragma_update(name, value).await.map_err(setting)?;
     let mut rows = conn
         .query(&format!("PRAGMA {name}"), ())
@@ -138,7 +161,7 @@ async fn set_pragma(conn: &turso::Connection, name: &str, value: &str) -> Result
 /// One execution's database file and its `turso::Database`.
 struct TursoDatabase {
     _dir: tempfile::TempDir,
-    db: turso::Database,
+    db: engine::Database,
     mvcc: bool,
     settings: Settings,
 }
