@@ -1,7 +1,7 @@
 -- id: postgres-PG-onconflict-do-nothing-ssi
 -- title: INSERT … ON CONFLICT DO NOTHING at SERIALIZABLE must take an SIREAD lock on the existing row it conflicts with, so a concurrent DELETE of that row cannot escape write-skew detection
 -- link: https://www.postgresql.org/message-id/attachment/196997/0001-Add-isolation-tests-for-ON-CONFLICT-no-op-SSI-false-.patch
--- dbms: PostgreSQL 9.5 up to the fix (reproduced on 12.22, 15.18, 17.10, 18.4)
+-- dbms: PostgreSQL before the fix (reproduced on 12.22, 15.18, 17.10, 18.4)
 -- isolation: serializable
 -- buggy: both transactions committed; t2's DELETE removed only row 'a' and the table ended as [('b')], which no serial order gives (t1;t2 → [], t2;t1 → [('a'), ('b')]). pg_locks showed no SIReadLock at all after t1's INSERT.
 -- fixed-in: 15.20 (Debian 15.20-0+deb12u1 behaves correctly; 15.19 and the matching 16/17/18 minors were not available to replay)

@@ -306,3 +306,31 @@ fn a_locking_read_that_waited_reads_its_subquery_before_the_wait() {
     let excuse = found[0].permissible.as_ref().expect("permissible");
     assert_eq!(excuse.behaviour, "unlocked-source-reads", "{excuse:#?}");
 }
+
+#[test]
+fn an_upsert_that_inserted_in_the_run_differs_from_one_that_updates() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/sdg/postgres-rr-upsert-inserts-after-wait.sql");
+    let case = scenario::parse(&std::fs::read_to_string(&path).unwrap(), "case-506").unwrap();
+    let postgres = open_target("postgres", None).expect("the target opens");
+    let (history, verdict) = verdict(&case, postgres.as_ref(), Isolation::RepeatableRead);
+    // The premise: the upsert waited for t2's DELETE, then inserted a new row.
+    let upsert = (case.steps.iter())
+        .position(|s| s.stmt.sql.contains("ON CONFLICT"))
+        .expect("t1's upsert");
+    assert!(history.steps[upsert].blocked, "{history:#?}");
+    assert_eq!(
+        history
+            .final_state
+            .as_ref()
+            .and_then(|s| s.table("t"))
+            .map(<[_]>::len),
+        Some(1),
+        "{history:#?}"
+    );
+    assert!(
+        verdict.findings.iter().all(|f| !f.is_candidate()),
+        "{:#?}",
+        verdict.findings
+    );
+}

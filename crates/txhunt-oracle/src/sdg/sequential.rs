@@ -6,8 +6,8 @@
 use super::graph::observed;
 use crate::same_rows;
 use std::collections::HashSet;
-use txhunt_model::access::{RowId, Version};
-use txhunt_model::{History, Outcome, Step, TestCase};
+use txhunt_model::access::{RowId, Version, WriteKind};
+use txhunt_model::{History, Outcome, Step, StepRecord, TestCase};
 use txhunt_sql::instrument::ROWS_PER_STATEMENT;
 
 /// A sequential case and, for each of its steps, the step of the run it re-runs.
@@ -72,12 +72,15 @@ impl Sequential {
     }
 
     /// The statements whose outcome in `sequential` (a run of this case) differs from the
-    /// run's (`history`): `(run step, sequential step)`.
+    /// run's (`history`), or whose writes were of other kinds (an upsert answers "affected 1"
+    /// whether it inserted a row or updated one, and which it did tells which versions it
+    /// depended on): `(run step, sequential step)`.
     pub fn differing(&self, history: &History, sequential: &History) -> Vec<(usize, usize)> {
         (self.origin.iter().enumerate())
             .filter(|(i, &s)| {
-                let ours = &sequential.steps[*i].outcome;
-                !same_result(&history.steps[s].outcome, ours)
+                let (ran, ours) = (&history.steps[s], &sequential.steps[*i]);
+                !same_result(&ran.outcome, &ours.outcome)
+                    || write_kinds(ran).is_some_and(|k| write_kinds(ours).is_some_and(|o| o != k))
             })
             .map(|(i, &s)| (s, i))
             .collect()
@@ -125,6 +128,19 @@ pub(crate) fn same_result(a: &Outcome, b: &Outcome) -> bool {
         (Outcome::Error(x), Outcome::Error(y)) => x.code == y.code,
         _ => a == b,
     }
+}
+
+/// The kinds of the writes a step recorded, sorted; `None` where it recorded none.
+fn write_kinds(step: &StepRecord) -> Option<Vec<WriteKind>> {
+    let mut kinds: Vec<WriteKind> = step
+        .accesses
+        .as_ref()?
+        .writes
+        .iter()
+        .map(|w| w.kind)
+        .collect();
+    kinds.sort();
+    Some(kinds)
 }
 
 #[cfg(test)]
