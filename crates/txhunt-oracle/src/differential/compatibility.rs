@@ -24,7 +24,16 @@ use txhunt_model::{ErrorClass, History, Outcome, TestCase, TxnStatus};
 ///   (same statement, same class, not a refusal by concurrency control), which aborted the
 ///   transaction on one target and failed only the statement on the other: each DBMS
 ///   documents what its errors do to a transaction (PostgreSQL and DuckDB abort it, SQLite
-///   and InnoDB fail the statement).
+///   and InnoDB fail the statement);
+/// * between targets that document different SQL dialects ([`Semantics::dialect`]; SQLite
+///   and DuckDB, not SQLite and Turso, which claims SQLite's, where a difference without
+///   concurrency is a bug of one of them): up to and including the statement where the runs
+///   first differ (the end of the case when only the final states differ), the transactions
+///   ran one after another on both targets (none began before the one before it ended, nothing
+///   waited): with no concurrency there is no transaction behaviour to differ in, so the
+///   engines differ in what the statement does (SQL semantics: DuckDB's `INSERT OR REPLACE`
+///   keeps the columns it does not name, its unique and foreign-key checks refuse some
+///   updates SQLite takes, …), which the differential oracle does not judge.
 pub fn compatibility(case: &TestCase, a: Run<'_>, b: Run<'_>) -> Option<Permissible> {
     let ((la, a_history), (lb, b_history)) = ((a.label, a.history), (b.label, b.history));
     let victims = |h: &History| -> Vec<usize> {
@@ -87,6 +96,32 @@ pub fn compatibility(case: &TestCase, a: Run<'_>, b: Run<'_>) -> Option<Permissi
             ruled_out: Vec::new(),
         });
     }
+    // Where the runs first differ: a statement, or (only the final states differ) the end.
+    let upto = first.or(case.steps.len().checked_sub(1));
+    let serial =
+        upto.is_none_or(|s| ran_serially(case, a_history, s) && ran_serially(case, b_history, s));
+    if serial && a.semantics.dialect != b.semantics.dialect {
+        let evidence = match first {
+            Some(s) => format!(
+                "{}: {} on {la}, {} on {lb}",
+                label(case, s),
+                a_history.steps[s].outcome,
+                b_history.steps[s].outcome
+            ),
+            None => "every statement answered alike; the final states differ after a case whose transactions ran one after another".into(),
+        };
+        return Some(Permissible {
+            excuse: Excuse::Compatibility,
+            behaviour: "sql-semantics".into(),
+            reason: "the transactions ran one after another up to the difference: with no concurrency, the engines differ in what the statement does, not in how they isolate transactions".into(),
+            source: format!(
+                "{}: {}; {}: {}; paper 000 §6 (differences that are not transaction bugs)",
+                a.label, a.semantics.dialect, b.label, b.semantics.dialect
+            ),
+            evidence: vec![evidence],
+            ruled_out: Vec::new(),
+        });
+    }
     if let Some((rejecting, s)) = unsupported {
         return Some(Permissible {
             excuse: Excuse::Compatibility,
@@ -106,6 +141,31 @@ pub fn compatibility(case: &TestCase, a: Run<'_>, b: Run<'_>) -> Option<Permissi
         });
     }
     None
+}
+
+/// Whether `h` ran the case's statements up to step `last` one transaction after another: in
+/// submission order, each transaction's statements came together and it had ended before the
+/// next one's first statement, and none of them waited.
+fn ran_serially(case: &TestCase, h: &History, last: usize) -> bool {
+    let txns = case.txns();
+    let txn_of = |s: usize| txns.iter().position(|t| t.steps.contains(&s));
+    let ends = |t: usize| txns[t].steps.iter().copied().max().unwrap_or(0);
+    let mut current: Option<usize> = None;
+    for s in 0..=last {
+        if h.steps.get(s).is_none_or(|r| r.blocked) {
+            return false;
+        }
+        let t = txn_of(s);
+        if t != current {
+            if let Some(previous) = current {
+                if ends(previous) > s {
+                    return false;
+                }
+            }
+            current = t;
+        }
+    }
+    true
 }
 
 /// Whether the transaction of step `first` was aborted, before it, on exactly one of the two
