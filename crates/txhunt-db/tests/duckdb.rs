@@ -34,6 +34,11 @@ fn duckdb_answers_rows_counts_and_classified_errors() {
         Outcome::Affected { count: 2 }
     );
     assert_eq!(a.in_transaction(), Some(false));
+    // A statement of another kind that answers rows answers them.
+    match a.execute("SHOW TABLES") {
+        Outcome::Rows { rows, .. } => assert_eq!(rows, [vec![Value::Text("t".into())]]),
+        other => panic!("{other:?}"),
+    }
     assert_eq!(a.execute("BEGIN"), Outcome::Ok);
     assert_eq!(a.in_transaction(), Some(true));
     match a.execute("UPDATE t SET v = v + 1 WHERE k = 1 RETURNING k, v") {

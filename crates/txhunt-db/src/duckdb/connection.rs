@@ -8,8 +8,11 @@ use std::sync::Arc;
 use txhunt_model::{DbError, DbState, Outcome, Row, StmtKind, Value};
 
 /// The one column DuckDB answers a data-changing statement without `RETURNING` with: the
-/// number of rows it changed.
+/// number of rows it changed (DDL answers it too, with no row).
 const CHANGED_ROWS: &str = "Count";
+
+/// The one column DuckDB answers transaction control with.
+const SUCCESS: &str = "Success";
 
 /// A session's connection to the execution's database instance.
 pub(super) struct DuckdbConnection {
@@ -53,7 +56,9 @@ impl Connection for DuckdbConnection {
 }
 
 /// Runs `sql` (of kind `kind`): a data-changing statement answers the rows it changed, unless
-/// its `RETURNING` list answers rows (any result but DuckDB's single `Count` column).
+/// its `RETURNING` list answers rows (any result but DuckDB's single `Count` column); any
+/// other statement answers its rows unless DuckDB answered only its `Count` or `Success`
+/// status (DDL, transaction control).
 fn run(conn: &duckdb::Connection, sql: &str, kind: StmtKind) -> duckdb::Result<Outcome> {
     let mut stmt = conn.prepare(sql)?;
     let mut cursor = stmt.query([])?;
@@ -72,10 +77,12 @@ fn run(conn: &duckdb::Connection, sql: &str, kind: StmtKind) -> duckdb::Result<O
                 _ => 0,
             },
         }
-    } else if kind == StmtKind::Select || kind.is_write() {
+    } else if kind == StmtKind::Select
+        || kind.is_write()
+        || !(columns.is_empty() || columns == [CHANGED_ROWS] || columns == [SUCCESS])
+    {
         Outcome::Rows { columns, rows }
     } else {
-        // DDL and transaction control answer a `Count` or `Success` column of their own.
         Outcome::Ok
     })
 }
