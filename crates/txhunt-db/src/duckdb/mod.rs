@@ -82,13 +82,7 @@ impl Database for DuckdbDatabase {
         config: SessionConfig,
         _hook: Option<Arc<dyn LockWaitHook>>,
     ) -> Result<Box<dyn Connection>, TargetError> {
-        if !DuckdbProfile.isolation_levels().contains(&config.isolation) {
-            return Err(TargetError::Isolation {
-                target: "duckdb".into(),
-                level: config.isolation,
-                supported: DuckdbProfile.isolation_names(),
-            });
-        }
+        crate::profile::check_level(&DuckdbProfile, config.isolation)?;
         Ok(Box::new(DuckdbConnection::new(self.session("connecting")?)))
     }
 

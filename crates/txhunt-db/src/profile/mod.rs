@@ -167,15 +167,21 @@ pub trait ServerProfile: Profile {
     }
 }
 
-/// Checks that `config` asks only for what `profile` offers.
-pub fn check_config(profile: &dyn ServerProfile, config: SessionConfig) -> Result<(), TargetError> {
-    if !profile.isolation_levels().contains(&config.isolation) {
+/// Checks that `profile`'s DBMS offers `isolation`.
+pub fn check_level(profile: &dyn Profile, isolation: Isolation) -> Result<(), TargetError> {
+    if !profile.isolation_levels().contains(&isolation) {
         return Err(TargetError::Isolation {
             target: profile.name().into(),
-            level: config.isolation,
+            level: isolation,
             supported: profile.isolation_names(),
         });
     }
+    Ok(())
+}
+
+/// Checks that `config` asks only for what `profile` offers.
+pub fn check_config(profile: &dyn ServerProfile, config: SessionConfig) -> Result<(), TargetError> {
+    check_level(profile, config.isolation)?;
     if let Some(mode) = config.mode {
         if !profile.modes().contains(&mode) && mode != Mode::Pessimistic {
             return Err(TargetError::Mode {

@@ -69,13 +69,7 @@ impl Database for SqliteDatabase {
         config: SessionConfig,
         hook: Option<Arc<dyn LockWaitHook>>,
     ) -> Result<Box<dyn Connection>, TargetError> {
-        if !SqliteProfile.isolation_levels().contains(&config.isolation) {
-            return Err(TargetError::Isolation {
-                target: "sqlite".into(),
-                level: config.isolation,
-                supported: SqliteProfile.isolation_names(),
-            });
-        }
+        crate::profile::check_level(&SqliteProfile, config.isolation)?;
         let conn = open(&self.path, config.isolation)?;
         Ok(Box::new(SqliteConnection::new(conn, hook)?))
     }
