@@ -2,14 +2,15 @@
 //! the caller asks it to stop.
 
 use crate::judge::Judge;
-use crate::reduce::{reduce, write_beside, Goal};
+use crate::recording::{Cases, Recording};
+use crate::reduce::{reduce, reduced_path, write_beside, Goal};
 use crate::retry::judge_retrying;
 use crate::scenarios::load_file;
 use crate::seed::case_seed;
 use crate::stats::{Stats, Summary};
 use crate::store::{save, Saved};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 use txhunt_db::{Target, TargetError};
@@ -18,6 +19,7 @@ use txhunt_model::pattern::Pattern;
 use txhunt_model::{History, Isolation, TestCase};
 use txhunt_oracle::{Finding, OracleId};
 use txhunt_sql::{generate, generate_guided, GenConfig};
+use txhunt_store::{CaseCounts, NewOccurrence};
 
 /// The phase of generating a case ([`txhunt_exec::phase`]).
 pub const GENERATE: &str = "generate";
@@ -62,6 +64,10 @@ pub struct Campaign {
     /// cases reach anomalies sooner, random ones keep the statements patterns never make
     /// (joins, aggregates, inserts, deletes, upserts, savepoints).
     pub mixed: bool,
+    /// The findings store this campaign records into ([`crate::recording`]): its cases then
+    /// come from ranges leased there, and every finding and reduction is recorded; `None`:
+    /// findings are only saved as files.
+    pub recording: Option<Recording>,
 }
 
 /// The automatic reduction of a campaign's findings. A reduction runs in the worker that
@@ -85,6 +91,9 @@ pub enum HuntError {
     /// No target was given.
     #[error("no target to run on")]
     NoTarget,
+    /// The findings store failed.
+    #[error("{0}")]
+    Store(txhunt_store::StoreError),
     /// A finding could not be saved.
     #[error("saving a finding under {path}: {source}")]
     Save {
@@ -130,6 +139,8 @@ pub fn run_shared(
     let modes = first.profile().modes();
     let labels: Vec<String> = targets.iter().map(|t| t.label()).collect();
     let names: Vec<String> = targets.iter().map(|t| t.replay_spec()).collect();
+    let dbmses: Vec<String> = targets.iter().map(|t| t.name()).collect();
+    let versions: Vec<String> = targets.iter().map(|t| t.version()).collect();
     let oracles: Vec<OracleId> = campaign.judge.oracles.iter().map(|o| o.id()).collect();
     let summary_name = if targets.len() > 1 {
         labels.join(" vs ")
@@ -138,7 +149,11 @@ pub fn run_shared(
     };
     let targets: Vec<RwLock<Arc<dyn Target>>> = targets.into_iter().map(RwLock::new).collect();
     let stats = Mutex::new(Stats::default());
-    let next = AtomicU64::new(0);
+    let cases = Cases::new(
+        campaign.recording.as_ref(),
+        campaign.cases,
+        campaign.workers.max(1),
+    );
     let started = Instant::now();
     let deadline = campaign.duration.map(|d| started + d);
     // With several targets each one's oracle findings go to a folder named for it.
@@ -162,12 +177,20 @@ pub fn run_shared(
             }
         })
         .collect();
+    // Saves a finding made on the targets `on` and records it in the store: its path, and
+    // its occurrence's id there.
     let save_finding = |out: &PathBuf,
-                        (index, seed): (u64, u64),
+                        (index, seed, level): (u64, u64, Isolation),
                         finding: &Finding,
                         case: &TestCase,
                         (history, baseline): (&History, Option<&History>),
-                        targets: &[String]| {
+                        on: &[usize]|
+     -> Result<(PathBuf, Option<i64>), HuntError> {
+        let pick = |all: &[String], separator: &str| -> String {
+            let picked: Vec<&str> = on.iter().map(|&k| all[k].as_str()).collect();
+            picked.join(separator)
+        };
+        let targets: Vec<String> = on.iter().map(|&k| names[k].clone()).collect();
         let saved = Saved {
             campaign_seed: campaign.seed,
             index,
@@ -176,7 +199,7 @@ pub fn run_shared(
             case,
             history,
             baseline,
-            targets,
+            targets: &targets,
             oracles: &oracles,
             history_format: campaign.history,
         };
@@ -185,12 +208,44 @@ pub fn run_shared(
         } else {
             out.join(PERMISSIBLE_DIR)
         };
-        save(&dir, &saved).map_err(|source| HuntError::Save { path: dir, source })
+        let failed = |path: &PathBuf| {
+            let path = path.clone();
+            move |source| HuntError::Save { path, source }
+        };
+        let path = save(&dir, &saved).map_err(failed(&dir))?;
+        let Some(recording) = &campaign.recording else {
+            return Ok((path, None));
+        };
+        let scenario = std::fs::read_to_string(&path).map_err(failed(&path))?;
+        let details = serde_json::to_string(&saved).map_err(|e| failed(&path)(e.into()))?;
+        let verdict = match &finding.permissible {
+            None => "candidate".to_string(),
+            Some(p) => format!("permissible: {}", p.behaviour),
+        };
+        let signature = finding.signature.to_string();
+        let recorded = recording.store.record(&NewOccurrence {
+            campaign: recording.campaign.id,
+            case_index: index,
+            case_seed: seed,
+            level: level.name(),
+            family: &pick(&dbmses, ", "),
+            target: &pick(&names, ", "),
+            version: &pick(&versions, " vs "),
+            oracle: finding.oracle.name(),
+            signature: &signature,
+            verdict: &verdict,
+            title: &finding.summary,
+            statements: case.init.len() + case.steps.len(),
+            path: &path.display().to_string(),
+            scenario: &scenario,
+            details: &details,
+        })?;
+        Ok((path, recorded.occurrence))
     };
     // Reduces a saved bug candidate found on the targets `on`, writing the result beside it.
     // (The saved scenario is what is reduced: its header names the finding, targets and
     // oracles, so the reduced one replays as the finding, as `txhunt reduce` would make it.)
-    let reduce_finding = |path: &PathBuf,
+    let reduce_finding = |(path, occurrence): &(PathBuf, Option<i64>),
                           finding: &Finding,
                           level: Isolation,
                           on: &[usize]|
@@ -233,11 +288,28 @@ pub fn run_shared(
         write_beside(path, &reduction).map_err(|source| HuntError::Save {
             path: path.clone(),
             source,
-        })
+        })?;
+        let (Some(recording), Some(occurrence)) = (&campaign.recording, occurrence) else {
+            return Ok(());
+        };
+        let reduced = match reduction.flaky {
+            Some(_) => None,
+            None => Some(
+                std::fs::read_to_string(reduced_path(path)).map_err(|source| HuntError::Save {
+                    path: reduced_path(path),
+                    source,
+                })?,
+            ),
+        };
+        let log = serde_json::to_string(&reduction).unwrap_or_default();
+        let reduced = reduced.as_deref().map(|sql| (sql, reduction.statements.1));
+        recording.store.reduced(*occurrence, reduced, &log)?;
+        Ok(())
     };
     // One case: generated, judged, its findings saved and reduced, its counters added (each
-    // case's phases timed); a case the infrastructure kept from running is not counted.
-    let one_case = |index: u64| -> Result<(), HuntError> {
+    // case's phases timed; what it adds to the store's counters); a case the infrastructure
+    // kept from running is not counted.
+    let one_case = |index: u64| -> Result<CaseCounts, HuntError> {
         let seed = case_seed(campaign.seed, index);
         let level = levels[(seed % levels.len() as u64) as usize];
         let mode = (!modes.is_empty()).then(|| modes[((seed >> 8) % modes.len() as u64) as usize]);
@@ -275,24 +347,24 @@ pub fn run_shared(
                     for finding in run.findings.iter().filter(|f| !f.is_allowed()) {
                         let path = save_finding(
                             &folders[k],
-                            (index, seed),
+                            (index, seed, level),
                             finding,
                             &generated.case,
                             (&run.history, None),
-                            std::slice::from_ref(&names[k]),
+                            &[k],
                         )?;
                         phase::time(REDUCE, || reduce_finding(&path, finding, level, &[k]))?;
                     }
                     for finding in &run.compared {
+                        let all: Vec<usize> = (0..targets.len()).collect();
                         let path = save_finding(
                             &campaign.out,
-                            (index, seed),
+                            (index, seed, level),
                             finding,
                             &generated.case,
                             (&run.history, Some(&runs[0].history)),
-                            &names,
+                            &all,
                         )?;
-                        let all: Vec<usize> = (0..targets.len()).collect();
                         phase::time(REDUCE, || reduce_finding(&path, finding, level, &all))?;
                     }
                 }
@@ -301,7 +373,15 @@ pub fn run_shared(
             Ok(Some((generated, runs, pattern)))
         });
         let Some((generated, runs, pattern)) = judged? else {
-            return Ok(());
+            return Ok(CaseCounts::default());
+        };
+        let case = &generated.case;
+        let sessions: std::collections::BTreeSet<_> =
+            case.steps.iter().map(|s| s.session.as_str()).collect();
+        let mut counts = CaseCounts {
+            transactions: sessions.len() as u64,
+            statements: (case.init.len() + case.steps.len()) as u64,
+            ..CaseCounts::default()
         };
         let mut all = stats.lock().unwrap_or_else(|p| p.into_inner());
         all.record(&generated, &runs[0].history);
@@ -312,47 +392,78 @@ pub fn run_shared(
         for run in &runs {
             for finding in run.findings.iter().chain(&run.compared) {
                 all.found(&run.history, finding);
+                match (finding.is_candidate(), finding.is_allowed()) {
+                    (true, _) => counts.candidates += 1,
+                    (false, false) => counts.permissible += 1,
+                    (false, true) => {}
+                }
             }
             for unjudged in &run.unjudged {
                 all.unjudged(unjudged);
             }
         }
         progress(&all);
-        Ok(())
+        Ok(counts)
     };
-    let worker = || -> Result<(), HuntError> {
+    let worker = |w: usize| -> Result<(), HuntError> {
         loop {
             if stop.load(Ordering::SeqCst) || deadline.is_some_and(|d| Instant::now() >= d) {
                 return Ok(());
             }
-            let index = next.fetch_add(1, Ordering::SeqCst);
-            if campaign.cases.is_some_and(|n| index >= n) {
+            let Some(index) = cases.next(w)? else {
                 return Ok(());
-            }
-            one_case(index)?;
+            };
+            let counts = one_case(index)?;
+            cases.finished(w, (index, case_seed(campaign.seed, index)), counts)?;
         }
     };
+    let working = AtomicBool::new(true);
     let results: Vec<Result<(), HuntError>> = std::thread::scope(|scope| {
+        if let Some(recording) = &campaign.recording {
+            scope.spawn(|| heartbeat(recording, &working));
+        }
         let handles: Vec<_> = (0..campaign.workers.max(1))
-            .map(|_| scope.spawn(worker))
+            .map(|w| scope.spawn(move || worker(w)))
             .collect();
-        handles
+        let results = handles
             .into_iter()
             .map(|h| {
                 h.join()
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
             })
-            .collect()
+            .collect();
+        working.store(false, Ordering::SeqCst);
+        results
     });
     results.into_iter().collect::<Result<(), HuntError>>()?;
     let stats = stats.into_inner().unwrap_or_else(|p| p.into_inner());
-    Ok(Summary::new(
+    let summary = Summary::new(
         summary_name,
         campaign.seed,
         campaign.workers.max(1),
         stats,
         started.elapsed().as_secs_f64(),
-    ))
+    );
+    if let Some(recording) = &campaign.recording {
+        let json = serde_json::to_string(&summary).unwrap_or_default();
+        let interrupted = stop.load(Ordering::SeqCst);
+        (recording.store).end_run(recording.campaign.id, &recording.owner, &json, interrupted)?;
+    }
+    Ok(summary)
+}
+
+/// Keeps this process's leases alive while `working`.
+fn heartbeat(recording: &Recording, working: &AtomicBool) {
+    let mut last = Instant::now();
+    while working.load(Ordering::SeqCst) {
+        std::thread::sleep(Duration::from_millis(100));
+        if last.elapsed() >= txhunt_store::HEARTBEAT_EVERY {
+            last = Instant::now();
+            if let Err(e) = recording.store.heartbeat(&recording.owner) {
+                tracing::warn!("findings store heartbeat: {e}");
+            }
+        }
+    }
 }
 
 /// The isolation levels of the first target that every other target offers, or runs at its

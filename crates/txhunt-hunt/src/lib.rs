@@ -9,6 +9,7 @@ pub mod campaign;
 pub mod corpus;
 pub mod export;
 pub mod judge;
+pub mod recording;
 pub mod reduce;
 pub mod replay;
 pub mod report;

@@ -10,7 +10,7 @@
 //! private one txhunt starts, and never carries the server's address or password.
 
 use crate::report::svg;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use txhunt_model::{scenario, History, TestCase};
 use txhunt_oracle::{Detail, Finding, OracleId};
@@ -41,6 +41,34 @@ pub struct Saved<'a> {
     #[serde(skip)]
     pub history_format: Option<crate::export::HistoryFormat>,
 }
+
+/// A saved finding's JSON twin read back ([`Saved`] as it was written).
+#[derive(Debug, Clone, Deserialize)]
+pub struct SavedFinding {
+    /// The campaign's seed.
+    pub campaign_seed: u64,
+    /// The case's index in the campaign.
+    pub index: u64,
+    /// The case's own seed.
+    pub case_seed: u64,
+    /// The finding.
+    pub finding: Finding,
+    /// The case as generated.
+    pub case: TestCase,
+    /// What the target did.
+    pub history: History,
+    /// For a differential finding: what the first target did.
+    #[serde(default)]
+    pub baseline: Option<History>,
+    /// The targets the finding is about.
+    pub targets: Vec<String>,
+    /// The oracles that judged the case.
+    pub oracles: Vec<OracleId>,
+}
+
+/// The findings store's file in a campaign's output folder (`txhunt-out/findings.db`), when
+/// no other store is named.
+pub const STORE_FILE: &str = "findings.db";
 
 /// The header key naming the targets a scenario replays on by default.
 pub const TARGETS_KEY: &str = "targets";

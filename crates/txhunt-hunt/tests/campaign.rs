@@ -28,6 +28,7 @@ fn campaign(out: &std::path::Path, workers: usize) -> Campaign {
         reduce: None,
         patterns: Vec::new(),
         mixed: false,
+        recording: None,
     }
 }
 

@@ -133,6 +133,8 @@ pub struct FindingQuery {
     pub oracle: Option<String>,
     /// Whose target contains this (a family name, `postgres`, or a setting).
     pub target: Option<String>,
+    /// With an occurrence in this campaign (id).
+    pub in_campaign: Option<i64>,
     /// Permissible findings too.
     pub permissible: bool,
 }
@@ -340,6 +342,13 @@ impl Store {
                 &mut sql,
                 " AND f.target LIKE ?",
                 format!("%{target}%").into(),
+            );
+        }
+        if let Some(campaign) = query.in_campaign {
+            add(
+                &mut sql,
+                " AND EXISTS (SELECT 1 FROM occurrences o WHERE o.finding = f.id AND o.campaign = ?)",
+                campaign.into(),
             );
         }
         if !query.permissible {

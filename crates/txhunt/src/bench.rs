@@ -295,6 +295,7 @@ fn phases(args: &FuzzBenchArgs) -> anyhow::Result<PhaseReport> {
         reduce: None,
         patterns: Vec::new(),
         mixed: false,
+        recording: None,
     };
     let reopen = |_: usize| open_target(&generated.target, generated.bin_dir.as_deref());
     crate::interrupt::make_graceful();

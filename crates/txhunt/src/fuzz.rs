@@ -5,11 +5,13 @@ use crate::format::{parse_history_format, Format};
 use crate::interrupt;
 use crate::levels::isolation_flag;
 use crate::paths;
+use crate::recording;
 use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 use txhunt_db::{open_target, open_targets};
 use txhunt_exec::{parse_duration, BlockDetection, Executor};
@@ -18,6 +20,7 @@ use txhunt_hunt::report::campaign::{progress_line, summary as summary_text};
 use txhunt_hunt::{AutoReduce, Campaign, Judge, Stats, Summary};
 use txhunt_model::pattern::{self, Pattern};
 use txhunt_sql::GenConfig;
+use txhunt_store::Store;
 
 /// Arguments of `txhunt fuzz`.
 #[derive(Args)]
@@ -42,48 +45,68 @@ pub struct FuzzArgs {
     cases: Option<u64>,
     /// Isolation level of the cases, or `all` (each case draws one the target supports).
     #[arg(long, default_value = "all")]
-    isolation: String,
+    pub(crate) isolation: String,
     /// Parallel workers, each in databases of its own on the same server.
     #[arg(long, default_value_t = 1, value_parser = at_least_one)]
     workers: usize,
     /// Where findings are saved (scenario + JSON each).
     #[arg(long, default_value = "txhunt-out")]
-    out: PathBuf,
+    pub(crate) out: PathBuf,
+    /// The findings store every campaign, finished case and finding is recorded in: a SQLite
+    /// file (default: OUT/findings.db) or a shared PostgreSQL database
+    /// (`postgres://user@host/db`), where processes on several machines run one campaign
+    /// together (`--campaign NAME`). See `txhunt findings`.
+    #[arg(long, value_name = "FILE|URL")]
+    pub(crate) store: Option<String>,
+    /// Join the campaign of this name in the store, or start it: every process given the same
+    /// name (and the same settings) takes its cases from the same leased ranges, so no case
+    /// runs twice and none is lost when a process dies (its range is taken over after 30 s).
+    #[arg(long, value_name = "NAME", conflicts_with = "resume")]
+    pub(crate) campaign: Option<String>,
+    /// Continue the newest unfinished campaign in the store made with these targets and
+    /// settings (killed, or stopped by Ctrl-C), from its next unfinished case, with its seed
+    /// and case budget.
+    #[arg(long)]
+    pub(crate) resume: bool,
+    /// Cases per leased range of the store (a dead process's unfinished range is run again
+    /// from its next unfinished case).
+    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) lease_size: u64,
     /// Output format of the summary.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Most tables per case.
     #[arg(long, default_value_t = GenConfig::default().max_tables, value_parser = at_least_one)]
-    max_tables: usize,
+    pub(crate) max_tables: usize,
     /// Most columns per table.
     #[arg(long, default_value_t = GenConfig::default().max_columns, value_parser = at_least_one)]
-    max_columns: usize,
+    pub(crate) max_columns: usize,
     /// Most initial rows per table.
     #[arg(long, default_value_t = GenConfig::default().max_rows)]
-    max_rows: usize,
+    pub(crate) max_rows: usize,
     /// Most transactions per case.
     #[arg(long, default_value_t = GenConfig::default().max_txns, value_parser = at_least_one)]
-    max_txns: usize,
+    pub(crate) max_txns: usize,
     /// Most data statements per transaction.
     #[arg(long, default_value_t = GenConfig::default().max_stmts, value_parser = at_least_one)]
-    max_stmts: usize,
+    pub(crate) max_stmts: usize,
     /// Every table gets a primary key and a version column; every write a fresh version.
     #[arg(long)]
-    instrumentable: bool,
+    pub(crate) instrumentable: bool,
     /// A statement that neither ends nor waits on a lock for this long is a hang.
     #[arg(long, default_value = "10s", value_parser = positive_duration)]
-    statement_timeout: Duration,
+    pub(crate) statement_timeout: Duration,
     /// The oracles that judge every case: `explicit`, `wss`, `differential`, `dsg`, `sdg`
     /// (comma list; `dsg` and `sdg` run every case instrumented). A WSS finding that a documented behaviour of
     /// the DBMS explains is permissible: counted and saved under OUT/permissible, not a bug
     /// candidate. An Adya phenomenon the level lets through is counted per level, not saved.
     /// Several targets are always compared.
     #[arg(long, default_value = "explicit,wss,dsg,sdg")]
-    oracle: String,
+    pub(crate) oracle: String,
     /// Run every case instrumented and write each finding's read/write history beside it in
     /// this format: `json` (txhunt's), `elle`, `plume`, `dbcop`.
     #[arg(long, value_name = "FORMAT", value_parser = parse_history_format)]
-    history: Option<HistoryFormat>,
+    pub(crate) history: Option<HistoryFormat>,
     /// Do not reduce bug candidates (by default each is reduced right after it is saved, as
     /// `txhunt reduce` does, and the result written beside it as `NAME.reduced.sql`).
     #[arg(long)]
@@ -102,12 +125,12 @@ pub struct FuzzArgs {
     /// patterns never make. With patterns the summary lists per pattern how often it was
     /// attempted, observed by the DSG oracle and prevented by the DBMS.
     #[arg(long, value_enum)]
-    guide: Option<Guide>,
+    pub(crate) guide: Option<Guide>,
     /// Only these anomaly patterns (comma list of names: `dirty-write`, `dirty-read`,
     /// `lost-update`, `non-repeatable-read`, `write-skew`, `read-skew`, `aptrans-1` …
     /// `aptrans-40`); every case realises one of them unless `--guide mixed` is given.
     #[arg(long, value_delimiter = ',')]
-    pattern: Vec<String>,
+    pub(crate) pattern: Vec<String>,
 }
 
 /// How `fuzz` generates cases.
@@ -144,7 +167,7 @@ fn patterns(args: &FuzzArgs) -> anyhow::Result<Vec<Pattern>> {
 
 /// How cases are generated: `--guide`, else `patterns` when `--pattern` names some, else
 /// `mixed`.
-fn guide(args: &FuzzArgs) -> Guide {
+pub(crate) fn guide(args: &FuzzArgs) -> Guide {
     match (args.guide, args.pattern.is_empty()) {
         (Some(guide), _) => guide,
         (None, false) => Guide::Patterns,
@@ -156,7 +179,7 @@ fn guide(args: &FuzzArgs) -> Guide {
 /// `Ok(true)` when none found a bug candidate.
 pub fn fuzz(args: &FuzzArgs) -> anyhow::Result<bool> {
     anyhow::ensure!(
-        args.cases.is_some() || args.duration.is_some(),
+        args.cases.is_some() || args.duration.is_some() || args.resume,
         "fuzz: give a budget: --duration D (e.g. 60s) or --cases N"
     );
     let seed = args.seed.unwrap_or_else(|| {
@@ -166,6 +189,11 @@ pub fn fuzz(args: &FuzzArgs) -> anyhow::Result<bool> {
     });
     let rotations = rotations(&args.targets);
     let n = rotations.len() as u64;
+    let store = recording::store_spec(args);
+    if !store.contains("://") {
+        paths::writable_file("--store", std::path::Path::new(&store))?;
+    }
+    let store = Arc::new(Store::open(&store).context("--store")?);
     let mut summaries = Vec::new();
     for (k, specs) in (0..n).zip(&rotations) {
         if n > 1 && args.format == Format::Text {
@@ -175,9 +203,17 @@ pub fn fuzz(args: &FuzzArgs) -> anyhow::Result<bool> {
             cases: args.cases.map(|c| c.div_ceil(n)),
             duration: args.duration.map(|d| d / n as u32),
         };
-        let summary = campaign(args, specs, seed.wrapping_add(k), budget)?;
+        let rotation = (n > 1).then_some(k);
+        let summary = campaign(
+            args,
+            specs,
+            (seed.wrapping_add(k), rotation),
+            budget,
+            &store,
+        )?;
         if args.format == Format::Text {
             print!("{}", summary_text(&summary, &args.out));
+            println!("findings store: {}", store.location());
         }
         summaries.push(summary);
     }
@@ -220,8 +256,9 @@ fn rotations(specs: &[String]) -> Vec<Vec<String>> {
 fn campaign(
     args: &FuzzArgs,
     specs: &[String],
-    seed: u64,
+    (seed, rotation): (u64, Option<u64>),
     budget: Budget,
+    store: &Arc<Store>,
 ) -> anyhow::Result<Summary> {
     crate::levels::check_before_start(&args.isolation, specs)?;
     paths::writable_dir("--out", &args.out)?;
@@ -238,8 +275,32 @@ fn campaign(
             crate::levels::check_compared(&levels, target.as_ref())?;
         }
     }
+    let recording = recording::open(
+        args,
+        store,
+        (specs, &targets),
+        (seed, budget.cases),
+        rotation,
+    )?;
+    let stored = &recording.campaign;
+    if stored.cases > 0 && args.format == Format::Text {
+        eprintln!(
+            "continuing campaign {} (seed {}): {} cases finished{}",
+            stored.name,
+            stored.seed,
+            stored.cases,
+            stored
+                .case_limit
+                .map_or(String::new(), |n| format!(" of {n}"))
+        );
+    }
+    anyhow::ensure!(
+        stored.case_limit.is_some() || budget.duration.is_some(),
+        "--resume: campaign {} has no case budget: give --duration D",
+        stored.name
+    );
     let campaign = Campaign {
-        seed,
+        seed: stored.seed,
         cases: budget.cases,
         duration: budget.duration,
         levels,
@@ -268,6 +329,7 @@ fn campaign(
         }),
         patterns: patterns(args)?,
         mixed: guide(args) == Guide::Mixed,
+        recording: Some(recording),
     };
     interrupt::make_graceful();
     let bar = progress_bar();

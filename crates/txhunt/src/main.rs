@@ -2,12 +2,14 @@
 
 mod bench;
 mod corpus;
+mod findings;
 mod flags;
 mod format;
 mod fuzz;
 mod interrupt;
 mod levels;
 mod paths;
+mod recording;
 mod reduce;
 mod run;
 mod server;
@@ -38,6 +40,10 @@ enum Command {
     Stress(stress::StressArgs),
     /// Replay scenario files and check their expectations.
     Run(run::RunArgs),
+    /// What the findings store holds: list, show, report and export findings; HTML pages of
+    /// campaigns.
+    #[command(subcommand)]
+    Findings(findings::FindingsCommand),
     /// Cut a finding's scenario down to what the finding needs (delta debugging).
     Reduce(reduce::ReduceArgs),
     /// The known-bug corpus: replay every published PoC that applies to a target.
@@ -81,6 +87,7 @@ fn main() -> ExitCode {
         Command::Stress(args) => stress::stress(&args),
         Command::Run(args) => run::run(&args),
         Command::Reduce(args) => reduce::reduce_files(&args),
+        Command::Findings(command) => findings::findings(&command),
         Command::Corpus(command) => corpus::corpus(&command),
         Command::Server(args) => server::serve(&args),
         Command::Shell(args) => shell::shell(&args),

@@ -197,6 +197,7 @@ fn first_observations(
         reduce: None,
         patterns,
         mixed: false,
+        recording: None,
     };
     let done = AtomicBool::new(false);
     let first: Mutex<BTreeMap<Phenomenon, Seen>> = Mutex::new(BTreeMap::new());

@@ -120,7 +120,7 @@ pub fn cycle(observed: &Observed) -> String {
 }
 
 /// `text` with XML's special characters escaped.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

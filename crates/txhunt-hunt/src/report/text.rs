@@ -49,6 +49,23 @@ pub fn report(report: &RunReport<'_>) -> String {
     out
 }
 
+/// The observed run of `case` on `target` at `isolation` (titled `file`) as `txhunt run` shows
+/// it: the schedule, the transactions' fates and the final state.
+pub fn observed(
+    file: &str,
+    target: &str,
+    isolation: Option<Isolation>,
+    case: &TestCase,
+    history: &History,
+) -> String {
+    let heading = Heading {
+        file,
+        target,
+        isolation,
+    };
+    run(&heading, case, history, &[])
+}
+
 /// The actual schedule, the transactions' fates, the final state and the checks of one run.
 fn run(heading: &Heading<'_>, case: &TestCase, history: &History, checks: &[Check]) -> String {
     let mut out = heading.line();
