@@ -112,31 +112,33 @@ pub struct CaseCounts {
 impl Store {
     /// Starts `new` (seeds are stored as their 64 bits in a signed `BIGINT`).
     pub fn start_campaign(&self, new: &NewCampaign) -> Result<CampaignInfo, StoreError> {
-        self.write(|c| insert(c, new))
+        self.write(|c| {
+            insert(c, new)?.ok_or_else(|| StoreError::Refused("campaign name taken".into()))
+        })
     }
 
     /// The campaign named `name`, joined with `new`'s settings, or started as `new` when the
     /// store has none of that name. A campaign of that name with other settings (`config`)
     /// or targets is refused, saying what differs; its seed is the campaign's, not `new`'s.
     pub fn join_campaign(&self, name: &str, new: &NewCampaign) -> Result<CampaignInfo, StoreError> {
+        let named = NewCampaign {
+            name: Some(name.to_string()),
+            ..new.clone()
+        };
         self.write(|c| {
-            let found = c.rows(
-                &format!("SELECT {COLUMNS} FROM campaigns WHERE name = $1"),
-                &[name.into()],
-            )?;
-            match found.first().map(|r| CampaignInfo::from_row(r)) {
-                Some(existing) => {
-                    same_settings(&existing, new)?;
-                    Ok(existing)
-                }
-                None => insert(
-                    c,
-                    &NewCampaign {
-                        name: Some(name.to_string()),
-                        ..new.clone()
-                    },
-                ),
-            }
+            // Two processes starting together both try to insert: the second's insert waits
+            // for the first's commit and does nothing, then it reads the first's campaign.
+            let existing = match by_name(c, name)? {
+                Some(existing) => existing,
+                None => match insert(c, &named)? {
+                    Some(started) => return Ok(started),
+                    None => by_name(c, name)?.ok_or_else(|| {
+                        StoreError::Refused(format!("campaign {name} vanished while joined"))
+                    })?,
+                },
+            };
+            same_settings(&existing, new)?;
+            Ok(existing)
         })
     }
 
@@ -226,12 +228,23 @@ impl Store {
     }
 }
 
-/// Inserts `new`; named by its id when it has no name.
-fn insert(c: &mut Conn, new: &NewCampaign) -> Result<CampaignInfo, StoreError> {
+/// The campaign named `name`, if any.
+fn by_name(c: &mut Conn, name: &str) -> Result<Option<CampaignInfo>, StoreError> {
+    let found = c.rows(
+        &format!("SELECT {COLUMNS} FROM campaigns WHERE name = $1"),
+        &[name.into()],
+    )?;
+    Ok(found.first().map(|r| CampaignInfo::from_row(r)))
+}
+
+/// Inserts `new` (named by its id when it has no name); `None` when a campaign of its name
+/// is there already.
+fn insert(c: &mut Conn, new: &NewCampaign) -> Result<Option<CampaignInfo>, StoreError> {
     let placeholder = format!("new-{}-{}", std::process::id(), now_ms());
     let rows = c.rows(
         "INSERT INTO campaigns (name, seed, targets, versions, config, command, started_at, \
-         case_limit) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+         case_limit) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (name) DO NOTHING \
+         RETURNING id",
         &[
             new.name.clone().unwrap_or(placeholder).into(),
             (new.seed as i64).into(),
@@ -243,7 +256,10 @@ fn insert(c: &mut Conn, new: &NewCampaign) -> Result<CampaignInfo, StoreError> {
             Value::Int(new.case_limit.map(|n| n as i64)),
         ],
     )?;
-    let id = rows[0][0].int();
+    let Some(row) = rows.first() else {
+        return Ok(None);
+    };
+    let id = row[0].int();
     if new.name.is_none() {
         c.exec(
             "UPDATE campaigns SET name = $1 WHERE id = $2",
@@ -254,7 +270,7 @@ fn insert(c: &mut Conn, new: &NewCampaign) -> Result<CampaignInfo, StoreError> {
         &format!("SELECT {COLUMNS} FROM campaigns WHERE id = $1"),
         &[id.into()],
     )?;
-    Ok(CampaignInfo::from_row(&rows[0]))
+    Ok(rows.first().map(|r| CampaignInfo::from_row(r)))
 }
 
 /// Refuses to join `existing` with `new`'s settings when they differ.
