@@ -157,7 +157,8 @@ fn finding(html: &mut String, f: &PageFinding<'_>) {
     );
     let _ = writeln!(
         html,
-        "<p>{} · {} · {} · {} occurrence{} · case {} (seed {})</p>",
+        "<p>{} {} · {} · {} · {} occurrence{} · case {} (seed {})</p>",
+        escape(&f.finding.family),
         escape(&f.finding.version),
         escape(&f.occurrence.level),
         escape(&f.finding.verdict),

@@ -12,7 +12,7 @@ const COLUMN: usize = 330;
 /// A statement row's height.
 const ROW: usize = 44;
 /// The most characters of a statement shown in its box.
-const SQL_CHARS: usize = 44;
+const SQL_CHARS: usize = 40;
 
 /// The SVG picture of `history`, the run of `case`, with the steps `marked` outlined.
 pub fn schedule(case: &TestCase, history: &History, marked: &[usize]) -> String {
