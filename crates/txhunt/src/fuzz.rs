@@ -21,8 +21,9 @@ use txhunt_sql::GenConfig;
 
 /// Arguments of `txhunt fuzz`.
 #[derive(Args)]
+#[command(after_help = crate::targets::TARGETS)]
 pub struct FuzzArgs {
-    /// The target (as for `txhunt run --target`). Give it twice or more (one SQL family) to
+    /// The target (*Targets* below). Give it twice or more (one SQL family) to
     /// run every case on each and compare the runs with the differential oracle. Settings
     /// with alternatives (`turso-mvcc?mvcc_gc_threshold=1|-1`) rotate: the budget is shared
     /// by one campaign per combination, each with a seed of its own.
@@ -46,7 +47,8 @@ pub struct FuzzArgs {
     /// Parallel workers, each in databases of its own on the same server.
     #[arg(long, default_value_t = 1, value_parser = at_least_one)]
     workers: usize,
-    /// Where findings are saved (scenario + JSON each).
+    /// Where findings are saved (scenario + JSON each): bug candidates in it, permissible
+    /// findings in OUT/permissible.
     #[arg(long, default_value = "txhunt-out")]
     out: PathBuf,
     /// Output format of the summary.
