@@ -33,8 +33,8 @@ pub struct Stats {
     pub aborted: u64,
     /// Bug candidates per oracle.
     pub findings: BTreeMap<String, u64>,
-    /// Cases with at least one bug candidate (a case gives one finding per oracle and target
-    /// at most).
+    /// Cases with at least one bug candidate (a case can give several: per oracle, signature
+    /// and target).
     pub candidate_cases: u64,
     /// Permissible findings per documented behaviour (e.g. `semi-consistent-read`); Adya
     /// phenomena the level allows are counted in [`LevelStats::anomalies`] instead.

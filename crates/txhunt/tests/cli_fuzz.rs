@@ -86,7 +86,8 @@ fn the_same_seed_gives_the_same_summary_and_the_same_saved_cases() {
         .unwrap_or_else(|| panic!("no permissible finding saved: {first}"));
     assert_eq!(saved, files(&b));
     // Each permissible finding is saved; the cases that gave them are counted apart (a case
-    // gives one finding per oracle at most), in all and per level.
+    // can give several: here both WSS levels, transaction and statement), in all and per
+    // level.
     let findings: Vec<&str> = (saved.iter())
         .filter_map(|(name, _)| name.strip_prefix("permissible/")?.strip_suffix(".sql"))
         .collect();
