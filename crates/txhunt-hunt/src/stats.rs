@@ -17,19 +17,30 @@ pub struct Stats {
     pub cases: u64,
     /// Transactions executed.
     pub transactions: u64,
-    /// Statements executed (setup and steps), per kind.
+    /// Statements executed (setup and the transactions' statements), per kind.
     pub statements: BTreeMap<&'static str, u64>,
-    /// Statements the DBMS rejected as syntax or unsupported, per kind: generator bugs.
+    /// Of [`Stats::statements`], the setup statements (the tables, their indexes and initial
+    /// rows, made before the transactions start; they never block), per kind.
+    pub setup_statements: BTreeMap<&'static str, u64>,
+    /// Statements the DBMS rejected before running them (a syntax error, an unknown table or
+    /// column, something unsupported: [`ErrorClass::Syntax`]), per kind: generator bugs.
     pub rejected: BTreeMap<&'static str, u64>,
-    /// Statements that blocked.
+    /// Of [`Stats::rejected`], the setup statements, per kind.
+    pub setup_rejected: BTreeMap<&'static str, u64>,
+    /// Statements that blocked (all of them the transactions').
     pub blocked: u64,
     /// Transactions aborted by an error.
     pub aborted: u64,
     /// Bug candidates per oracle.
     pub findings: BTreeMap<String, u64>,
+    /// Cases with at least one bug candidate (a case can give several: per oracle, signature
+    /// and target).
+    pub candidate_cases: u64,
     /// Permissible findings per documented behaviour (e.g. `semi-consistent-read`); Adya
     /// phenomena the level allows are counted in [`LevelStats::anomalies`] instead.
     pub permissible: BTreeMap<String, u64>,
+    /// Cases with at least one permissible finding.
+    pub permissible_cases: u64,
     /// Runs an oracle could not judge because a derived case could not run, per oracle.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub unjudged: BTreeMap<String, u64>,
@@ -52,6 +63,16 @@ pub struct Stats {
     /// phase covers: generation, judging, bookkeeping).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub phases: BTreeMap<String, f64>,
+    /// What the findings of the case counted last have been so far.
+    #[serde(skip)]
+    last_case: CaseFindings,
+}
+
+/// Whether a case has had a bug candidate, a permissible finding.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct CaseFindings {
+    candidate: bool,
+    permissible: bool,
 }
 
 /// What the automatic reduction of a campaign's bug candidates did.
@@ -100,8 +121,12 @@ pub struct LevelStats {
     pub cases: u64,
     /// Bug candidates found at the level.
     pub candidates: u64,
+    /// Cases at the level with at least one bug candidate.
+    pub candidate_cases: u64,
     /// Permissible findings at the level, per documented behaviour.
     pub permissible: BTreeMap<String, u64>,
+    /// Cases at the level with at least one permissible finding.
+    pub permissible_cases: u64,
     /// Adya phenomena the DSG oracle observed at the level, per phenomenon (`G-single`).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub anomalies: BTreeMap<String, Observed>,
@@ -158,22 +183,35 @@ impl Stats {
         }
     }
 
-    /// Counts one executed case.
+    /// Counts one executed case; the findings [`Stats::found`] counts next are its own.
     pub fn record(&mut self, generated: &GeneratedCase, history: &History) {
         self.cases += 1;
+        self.last_case = CaseFindings::default();
         self.level(history).cases += 1;
         self.transactions += history.txns.len() as u64;
-        let init = generated.init_kinds.iter().zip(&history.init);
-        let steps = generated
-            .kinds
-            .iter()
-            .zip(history.steps.iter().map(|s| &s.outcome));
-        for (kind, outcome) in init.chain(steps) {
-            *self.statements.entry(kind).or_default() += 1;
-            if let Outcome::Error(e) = outcome {
-                if e.class == ErrorClass::Syntax {
-                    *self.rejected.entry(kind).or_default() += 1;
+        let init = (generated.init_kinds.iter())
+            .zip(&history.init)
+            .map(|(kind, outcome)| (kind, outcome, true));
+        let steps = (generated.kinds.iter())
+            .zip(history.steps.iter().map(|s| &s.outcome))
+            .map(|(kind, outcome)| (kind, outcome, false));
+        for (kind, outcome, setup) in init.chain(steps) {
+            let rejected = match outcome {
+                Outcome::Error(e) if e.class == ErrorClass::Syntax => {
                     tracing::debug!("rejected {kind}: {e}");
+                    true
+                }
+                _ => false,
+            };
+            let counters = [
+                (&mut self.statements, true),
+                (&mut self.setup_statements, setup),
+                (&mut self.rejected, rejected),
+                (&mut self.setup_rejected, setup && rejected),
+            ];
+            for (counter, counts) in counters {
+                if counts {
+                    *counter.entry(kind).or_default() += 1;
                 }
             }
         }
@@ -185,8 +223,8 @@ impl Stats {
             .count() as u64;
     }
 
-    /// Counts one finding about `history`: a bug candidate, permissible, or a phenomenon the
-    /// level allows.
+    /// Counts one finding about `history`, of the case [`Stats::record`] counted last: a bug
+    /// candidate, permissible, or a phenomenon the level allows.
     pub fn found(&mut self, history: &History, finding: &Finding) {
         if let Signature::Dsg(phenomenon) = finding.signature {
             let observed = self
@@ -203,16 +241,20 @@ impl Stats {
         }
         match &finding.permissible {
             None => {
+                let first = !std::mem::replace(&mut self.last_case.candidate, true);
                 *self.findings.entry(finding.oracle.to_string()).or_default() += 1;
-                self.level(history).candidates += 1;
+                self.candidate_cases += u64::from(first);
+                let level = self.level(history);
+                level.candidates += 1;
+                level.candidate_cases += u64::from(first);
             }
             Some(p) => {
+                let first = !std::mem::replace(&mut self.last_case.permissible, true);
                 *self.permissible.entry(p.behaviour.clone()).or_default() += 1;
-                *self
-                    .level(history)
-                    .permissible
-                    .entry(p.behaviour.clone())
-                    .or_default() += 1;
+                self.permissible_cases += u64::from(first);
+                let level = self.level(history);
+                *level.permissible.entry(p.behaviour.clone()).or_default() += 1;
+                level.permissible_cases += u64::from(first);
             }
         }
     }
@@ -250,6 +292,32 @@ impl Stats {
         self.rejected.values().sum()
     }
 
+    /// The transactions' statements executed (all but the setup), per kind.
+    pub fn transaction_statements(&self) -> BTreeMap<&'static str, u64> {
+        without(&self.statements, &self.setup_statements)
+    }
+
+    /// The transactions' statements rejected, per kind.
+    pub fn transaction_rejected(&self) -> BTreeMap<&'static str, u64> {
+        without(&self.rejected, &self.setup_rejected)
+    }
+
+    /// Blocked statements in percent of the transactions' statements (setup never blocks).
+    pub fn blocked_percent(&self) -> f64 {
+        let setup: u64 = self.setup_statements.values().sum();
+        Stats::percent(self.blocked, self.statement_count() - setup)
+    }
+
+    /// Aborted transactions in percent of all transactions.
+    pub fn aborted_percent(&self) -> f64 {
+        Stats::percent(self.aborted, self.transactions)
+    }
+
+    /// Rejected statements in percent of all statements.
+    pub fn rejected_percent(&self) -> f64 {
+        Stats::percent(self.rejected_count(), self.statement_count())
+    }
+
     /// `part` of `whole` in percent.
     pub fn percent(part: u64, whole: u64) -> f64 {
         if whole == 0 {
@@ -258,6 +326,17 @@ impl Stats {
             100.0 * part as f64 / whole as f64
         }
     }
+}
+
+/// The counts of `all` less those of `part`, per kind; kinds left with none are left out.
+fn without(
+    all: &BTreeMap<&'static str, u64>,
+    part: &BTreeMap<&'static str, u64>,
+) -> BTreeMap<&'static str, u64> {
+    (all.iter())
+        .map(|(&kind, &n)| (kind, n - part.get(kind).copied().unwrap_or(0)))
+        .filter(|&(_, n)| n > 0)
+        .collect()
 }
 
 /// The summary `txhunt fuzz --format json` prints.
@@ -274,7 +353,7 @@ pub struct Summary {
     pub stats: Stats,
     /// Rejected statements in percent of all statements.
     pub rejected_percent: f64,
-    /// Blocked statements in percent of all statements.
+    /// Blocked statements in percent of the transactions' statements (setup never blocks).
     pub blocked_percent: f64,
     /// Aborted transactions in percent of all transactions.
     pub aborted_percent: f64,
@@ -295,7 +374,6 @@ impl Summary {
         stats: Stats,
         elapsed_seconds: f64,
     ) -> Self {
-        let statements = stats.statement_count();
         let per_second = |n: u64| {
             if elapsed_seconds > 0.0 {
                 n as f64 / elapsed_seconds
@@ -307,9 +385,9 @@ impl Summary {
             target,
             seed,
             workers,
-            rejected_percent: Stats::percent(stats.rejected_count(), statements),
-            blocked_percent: Stats::percent(stats.blocked, statements),
-            aborted_percent: Stats::percent(stats.aborted, stats.transactions),
+            rejected_percent: stats.rejected_percent(),
+            blocked_percent: stats.blocked_percent(),
+            aborted_percent: stats.aborted_percent(),
             elapsed_seconds,
             cases_per_second: per_second(stats.cases),
             transactions_per_hour: per_second(stats.transactions) * 3600.0,

@@ -22,11 +22,12 @@ pub enum CorpusCommand {
 
 /// Arguments of `txhunt corpus run`.
 #[derive(Args)]
+#[command(after_help = crate::targets::TARGETS)]
 pub struct CorpusRunArgs {
     /// The corpus folder (searched recursively for `.sql` scenarios).
     #[arg(default_value = "corpus")]
     dir: PathBuf,
-    /// The target (as for `txhunt run --target`). Give it twice or more (`--target postgres@12
+    /// The target (*Targets* below). Give it twice or more (`--target postgres@12
     /// --target postgres@18`) to run the corpus on each in turn and print a bug × target table
     /// (the versions a bug affects).
     #[arg(long = "target", default_value = "sqlite")]

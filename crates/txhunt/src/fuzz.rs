@@ -24,8 +24,9 @@ use txhunt_store::Store;
 
 /// Arguments of `txhunt fuzz`.
 #[derive(Args)]
+#[command(after_help = crate::targets::TARGETS)]
 pub struct FuzzArgs {
-    /// The target (as for `txhunt run --target`). Give it twice or more (one SQL family) to
+    /// The target (*Targets* below). Give it twice or more (one SQL family) to
     /// run every case on each and compare the runs with the differential oracle. Settings
     /// with alternatives (`turso-mvcc?mvcc_gc_threshold=1|-1`) rotate: the budget is shared
     /// by one campaign per combination, each with a seed of its own.
@@ -49,7 +50,8 @@ pub struct FuzzArgs {
     /// Parallel workers, each in databases of its own on the same server.
     #[arg(long, default_value_t = 1, value_parser = at_least_one)]
     workers: usize,
-    /// Where findings are saved (scenario + JSON each).
+    /// Where findings are saved (scenario + JSON each): bug candidates in it, permissible
+    /// findings in OUT/permissible.
     #[arg(long, default_value = "txhunt-out")]
     pub(crate) out: PathBuf,
     /// The findings store every campaign, finished case and finding is recorded in: a SQLite

@@ -15,6 +15,7 @@ mod run;
 mod server;
 mod shell;
 mod stress;
+mod targets;
 
 use clap::{Parser, Subcommand};
 use std::io::IsTerminal;

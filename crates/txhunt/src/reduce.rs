@@ -18,13 +18,14 @@ use txhunt_oracle::OracleId;
 
 /// Arguments of `txhunt reduce`.
 #[derive(Args)]
+#[command(after_help = crate::targets::TARGETS)]
 pub struct ReduceArgs {
     /// The scenarios: saved findings (a header names each one's finding, targets and
     /// oracles) or any scenario with `--finding`. Each is reduced in turn; with several, a
     /// table of them all and the median reduction follow.
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// The target (as for `txhunt run`; default: the scenario's `targets:` header).
+    /// The target (*Targets* below; default: the scenario's `targets:` header).
     #[arg(long = "target")]
     targets: Vec<String>,
     /// Where the server binaries are, for `mariadb|postgres`.

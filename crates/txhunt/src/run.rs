@@ -15,15 +15,15 @@ use txhunt_hunt::scenarios;
 
 /// Arguments of `txhunt run`.
 #[derive(Args)]
+#[command(after_help = crate::targets::TARGETS)]
 pub struct RunArgs {
     /// Scenario files to replay.
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// The target: `sqlite`, `sqlite:DIR`, `turso`, `turso-mvcc`, `mariadb` or `postgres` (a
-    /// private server txhunt starts and stops; `postgres@BINDIR` from the binaries in BINDIR;
-    /// `mariadb?innodb_snapshot_isolation=ON&…` with server settings), or an existing
-    /// server's URL: `mysql://…`, `postgres://…`, …. Give it twice or more to run every
-    /// scenario on each and compare the runs (differential oracle; one SQL family). Default:
+    /// The target: `sqlite`, `turso`, `turso-mvcc`, `duckdb`, `mariadb`, `postgres` or a
+    /// server's URL, with a directory, version or settings (every form: *Targets* below). Give
+    /// it twice or more to run every scenario on each and compare the runs (differential
+    /// oracle; one SQL family). Default:
     /// the targets the scenarios' `targets:` headers name (a saved finding names its own),
     /// else `sqlite`.
     #[arg(long = "target")]

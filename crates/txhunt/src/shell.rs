@@ -17,10 +17,11 @@ use txhunt_exec::interactive::{Shell, ShellEvent};
 
 /// Arguments of `txhunt shell`.
 #[derive(Args)]
+#[command(after_help = crate::targets::TARGETS)]
 pub struct ShellArgs {
     /// How many sessions.
     sessions: usize,
-    /// The target (as for `txhunt run --target`).
+    /// The target (*Targets* below).
     target: String,
     /// Isolation level of every session (default: the target's).
     #[arg(long)]

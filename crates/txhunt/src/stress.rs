@@ -21,8 +21,9 @@ use txhunt_sql::gen::workload::Workload;
 /// What a stress run runs, and where: the flags `txhunt stress` and `txhunt bench stress`
 /// share.
 #[derive(Args)]
+#[command(after_help = crate::targets::TARGETS)]
 pub struct StressShape {
-    /// The target (as for `txhunt run --target`).
+    /// The target (*Targets* below).
     #[arg(long, default_value = "sqlite")]
     target: String,
     /// Where the server binaries are, for `mariadb|postgres`.

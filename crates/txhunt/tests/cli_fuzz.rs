@@ -88,6 +88,36 @@ fn the_same_seed_gives_the_same_summary_and_the_same_saved_cases() {
         .find(|(name, _)| name.starts_with("permissible/") && name.ends_with(".sql"))
         .unwrap_or_else(|| panic!("no permissible finding saved: {first}"));
     assert_eq!(saved, files(&b));
+    // Each permissible finding is saved; the cases that gave them are counted apart (a case
+    // can give several: here both WSS levels, transaction and statement), in all and per
+    // level.
+    let findings: Vec<&str> = (saved.iter())
+        .filter_map(|(name, _)| name.strip_prefix("permissible/")?.strip_suffix(".sql"))
+        .collect();
+    let in_all = |key: &str| first[key].as_u64().unwrap();
+    let per_level = |key: &str| -> u64 {
+        (first["levels"].as_object().unwrap().values())
+            .map(|level| level[key].as_u64().unwrap())
+            .sum()
+    };
+    let permissible_findings: u64 = (first["permissible"].as_object().unwrap().values())
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    assert_eq!(findings.len() as u64, permissible_findings, "{first}");
+    let cases: std::collections::BTreeSet<&str> = findings
+        .iter()
+        .map(|f| f.split('-').next().unwrap())
+        .collect();
+    assert_eq!(in_all("permissible_cases"), cases.len() as u64, "{first}");
+    assert_eq!(
+        per_level("permissible_cases"),
+        cases.len() as u64,
+        "{first}"
+    );
+    assert_eq!(in_all("candidate_cases"), 0, "{first}");
+    // Setup statements are counted apart too: every case creates a table.
+    assert!(first["setup_statements"]["create-table"].as_u64().unwrap() >= 100);
+    assert!(first["setup_statements"].get("select").is_none(), "{first}");
     // A saved finding replays as itself: on its target, judged by its oracles.
     let out = txhunt(&["run", a.join(&permissible.0).to_str().unwrap()]);
     let stdout = String::from_utf8_lossy(&out.stdout);
