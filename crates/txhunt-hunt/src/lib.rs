@@ -2,7 +2,8 @@
 //! scenario files ([`replay`]), the fuzz loop over seeded cases ([`campaign`]) with its
 //! counters ([`stats`]) and saved findings ([`store`]), stress runs ([`stress`]), the known-bug corpus ([`corpus`]) and
 //! benchmarks ([`bench`](mod@bench)) — the reports for people ([`report`]), and instrumented read/write
-//! histories exported for external checkers ([`export`]).
+//! histories exported for external checkers ([`export`]), and findings exported as tests in DBMS
+//! developers' own formats ([`upstream`]).
 
 pub mod bench;
 pub mod campaign;
@@ -19,6 +20,7 @@ pub mod seed;
 pub mod stats;
 pub mod store;
 pub mod stress;
+pub mod upstream;
 
 pub use campaign::{run, AutoReduce, Campaign, HuntError, PERMISSIBLE_DIR};
 pub use judge::{Judge, JudgeError, Judged};
