@@ -8,6 +8,7 @@ use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
 use txhunt_hunt::report::{html, markdown, schedule_svg, svg, text};
 use txhunt_hunt::store::{SavedFinding, STORE_FILE};
+use txhunt_hunt::upstream::UpstreamFormat;
 use txhunt_oracle::Detail;
 use txhunt_store::{FindingInfo, FindingQuery, OccurrenceInfo, Store};
 
@@ -23,6 +24,12 @@ pub enum FindingsCommand {
     Show(IdArgs),
     /// A finding as a Markdown bug report (with its pictures as SVG files beside it).
     Report(ReportArgs),
+    /// A finding's scenario as a test of the DBMS's own test tools, expecting what was
+    /// observed: `pg-isolation-spec` (PostgreSQL's isolationtester), `mysqltest` and
+    /// `mysqltest-result` (MariaDB's mariadb-test / MySQL's mysqltest), `sqllogictest`,
+    /// `scenario` (txhunt's own). The minimized scenario when there is one, else the
+    /// original.
+    Export(ExportArgs),
     /// Every campaign as a static HTML page (and an index), with its findings' pictures.
     Html(HtmlArgs),
 }
@@ -84,6 +91,19 @@ pub struct ReportArgs {
     dir: PathBuf,
 }
 
+/// Arguments of `txhunt findings export`.
+#[derive(Args)]
+pub struct ExportArgs {
+    #[command(flatten)]
+    finding: IdArgs,
+    /// The format.
+    #[arg(long = "as", value_name = "FORMAT")]
+    format: UpstreamFormat,
+    /// Export the original case, not the minimized one.
+    #[arg(long)]
+    original: bool,
+}
+
 /// Arguments of `txhunt findings html`.
 #[derive(Args)]
 pub struct HtmlArgs {
@@ -103,6 +123,7 @@ pub fn findings(command: &FindingsCommand) -> anyhow::Result<bool> {
         FindingsCommand::Campaigns(args) => campaigns(args),
         FindingsCommand::Show(args) => show(args),
         FindingsCommand::Report(args) => report(args),
+        FindingsCommand::Export(args) => export(args),
         FindingsCommand::Html(args) => html_pages(args),
     }
 }
@@ -284,6 +305,28 @@ fn report(args: &ReportArgs) -> anyhow::Result<bool> {
     let name = write(format!("finding-{id}.md"), &md)?;
     print!("{md}");
     eprintln!("report written to {}", args.dir.join(name).display());
+    Ok(true)
+}
+
+fn export(args: &ExportArgs) -> anyhow::Result<bool> {
+    let store = open(&args.finding.store)?;
+    let id = args.finding.id;
+    let (finding, _, saved) = load(&store, id)?;
+    // Only the original case has a recorded run (its history): exported with it, the test
+    // expects the observed outcomes. The minimized case, whose replays the reducer checked
+    // give the same finding, has none recorded: it is exported without expected results.
+    let text = match (&finding.reduced, args.original) {
+        (Some(reduced), false) => {
+            let case = txhunt_model::scenario::parse(reduced, &format!("finding {id}"))
+                .with_context(|| format!("finding {id}: its minimized scenario does not parse"))?;
+            txhunt_hunt::upstream::export(&case, None, args.format)
+        }
+        _ => txhunt_hunt::upstream::export(&saved.case, Some(&saved.history), args.format),
+    };
+    print!(
+        "{}",
+        text.with_context(|| format!("finding {id} as {}", args.format))?
+    );
     Ok(true)
 }
 

@@ -96,6 +96,33 @@ fn findings_are_listed_shown_and_reported_with_their_pictures() {
         md
     );
 
+    // Exports: the DBMS's own test formats, expecting what was observed.
+    let slt = txhunt(&[
+        "findings",
+        "export",
+        &id,
+        "--out",
+        &out,
+        "--as",
+        "sqllogictest",
+    ]);
+    let slt = String::from_utf8(slt.stdout).unwrap();
+    assert!(slt.contains("connection t1\nstatement ok\nBEGIN"), "{slt}");
+    let spec = txhunt(&[
+        "findings",
+        "export",
+        &id,
+        "--out",
+        &out,
+        "--as",
+        "pg-isolation-spec",
+    ]);
+    let spec = String::from_utf8(spec.stdout).unwrap();
+    assert!(
+        spec.contains("permutation ") && spec.contains("session t1"),
+        "{spec}"
+    );
+
     let missing = Command::new(env!("CARGO_BIN_EXE_txhunt"))
         .args(["findings", "show", "999", "--out", &out])
         .output()
