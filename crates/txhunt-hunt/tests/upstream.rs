@@ -172,6 +172,9 @@ fn isolationtester(server: &Server, spec: &str) -> String {
     stdout
 }
 
+/// What a statement did: whether it waited, its rows, its error.
+type Did = (bool, Vec<Vec<String>>, Option<String>);
+
 /// Per session, what each of its statements did as isolationtester reports it: whether it
 /// waited, its rows, its error. isolationtester reports a step as waiting only when it still
 /// waits at its check; a deadlock PostgreSQL detects first (the testbed's `deadlock_timeout`
@@ -179,10 +182,8 @@ fn isolationtester(server: &Server, spec: &str) -> String {
 /// compared. The order across sessions is not compared either: a statement released by an
 /// abort completes when the abort is, which isolationtester prints at once and txhunt saw
 /// after its ROLLBACK.
-fn per_session(
-    reports: Vec<Reported>,
-) -> Vec<(String, Vec<(bool, Vec<Vec<String>>, Option<String>)>)> {
-    let mut sessions: Vec<(String, Vec<(bool, Vec<Vec<String>>, Option<String>)>)> = Vec::new();
+fn per_session(reports: Vec<Reported>) -> Vec<(String, Vec<Did>)> {
+    let mut sessions: Vec<(String, Vec<Did>)> = Vec::new();
     let mut waiting: Vec<String> = Vec::new();
     for r in reports {
         if r.waiting {
@@ -359,4 +360,141 @@ fn mariadb_test_fails_a_result_the_run_does_not_give() {
     assert_ne!(tampered, result);
     let (passed, output) = mariadb_test(&server, &test, &tampered);
     assert!(!passed, "{output}");
+}
+
+// ---- SQLite: the sqllogictest crate ---------------------------------------------------------
+
+/// A sqllogictest connection to a SQLite database file.
+struct Sqlite(rusqlite::Connection);
+
+impl sqllogictest::DB for Sqlite {
+    type Error = rusqlite::Error;
+    type ColumnType = sqllogictest::DefaultColumnType;
+
+    fn run(&mut self, sql: &str) -> Result<sqllogictest::DBOutput<Self::ColumnType>, Self::Error> {
+        use rusqlite::types::ValueRef;
+        let mut stmt = self.0.prepare(sql)?;
+        if stmt.column_count() == 0 {
+            let count = stmt.execute([])?;
+            return Ok(sqllogictest::DBOutput::StatementComplete(count as u64));
+        }
+        let width = stmt.column_count();
+        let mut rows = Vec::new();
+        let mut result = stmt.query([])?;
+        while let Some(row) = result.next()? {
+            let values = (0..width)
+                .map(|c| {
+                    Ok(match row.get_ref(c)? {
+                        ValueRef::Null => "NULL".to_string(),
+                        ValueRef::Integer(i) => i.to_string(),
+                        ValueRef::Real(x) => x.to_string(),
+                        ValueRef::Text(b"") => "(empty)".to_string(),
+                        ValueRef::Text(t) | ValueRef::Blob(t) => {
+                            String::from_utf8_lossy(t).into_owned()
+                        }
+                    })
+                })
+                .collect::<Result<Vec<String>, rusqlite::Error>>()?;
+            rows.push(values);
+        }
+        Ok(sqllogictest::DBOutput::Rows {
+            types: vec![sqllogictest::DefaultColumnType::Any; width],
+            rows,
+        })
+    }
+}
+
+/// Runs `script` with the sqllogictest crate, each connection a SQLite connection to one
+/// fresh database file.
+fn run_sqllogictest(script: &str) -> Result<(), sqllogictest::TestError> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("finding.db");
+    let mut runner = sqllogictest::Runner::new(|| {
+        let path = path.clone();
+        async move { rusqlite::Connection::open(path).map(Sqlite) }
+    });
+    runner.run_script(script)
+}
+
+/// `case` run by txhunt on SQLite at SERIALIZABLE and exported as a sqllogictest script.
+fn sqllogictest_of(case: &TestCase) -> String {
+    let sqlite = open_target("sqlite", None).unwrap();
+    let history = observe(sqlite.as_ref(), case, Isolation::Serializable);
+    export(case, Some(&history), UpstreamFormat::Sqllogictest).unwrap()
+}
+
+#[test]
+fn a_sqllogictest_export_passes_on_sqlite_and_a_tampered_one_fails() {
+    let script = sqllogictest_of(&scenario_file("hermitage/g1a.sql"));
+    assert!(
+        script.contains("connection t2\nquery II rowsort"),
+        "{script}"
+    );
+    run_sqllogictest(&script).unwrap_or_else(|e| panic!("{e}\n{script}"));
+    let tampered = script.replacen("2 20", "2 21", 1);
+    assert_ne!(tampered, script);
+    assert!(run_sqllogictest(&tampered).is_err());
+}
+
+#[test]
+fn a_sqllogictest_export_of_a_wait_runs_in_completion_order() {
+    let script = sqllogictest_of(&scenario_file("hermitage/g0.sql"));
+    assert!(
+        script.contains("# The statements are in the order they completed"),
+        "{script}"
+    );
+    run_sqllogictest(&script).unwrap_or_else(|e| panic!("{e}\n{script}"));
+}
+
+// ---- the formats' text, for one small case ---------------------------------------------------
+
+/// A lost update with its expectations, in every format, without a run (the scenario's own
+/// expectations) and with one (SQLite's).
+#[test]
+fn every_format_writes_the_expected_text() {
+    let case = scenario::parse(
+        "-- id: small
+         -- isolation: repeatable-read
+         /* init */ CREATE TABLE t (k INT PRIMARY KEY, v INT);
+         /* init */ INSERT INTO t VALUES (1, 10);
+         /* t1 */ BEGIN;
+         /* t1 */ UPDATE t SET v = v + 1 WHERE k = 1;  -- expect: affected 1
+         /* t2 */ UPDATE t SET v = v + 2 WHERE k = 1;  -- expect: blocked then error deadlock
+         /* t1 */ SELECT v FROM t WHERE k = 1;  -- expect: rows [(11)]
+         /* t1 */ COMMIT;
+        ",
+        "small",
+    )
+    .unwrap();
+    for format in UpstreamFormat::ALL {
+        match export(&case, None, format) {
+            Ok(text) => insta::assert_snapshot!(format!("expected-{format}"), text),
+            Err(e) => insta::assert_snapshot!(format!("expected-{format}"), e.to_string()),
+        }
+    }
+}
+
+#[test]
+fn formats_are_named_and_unknown_names_refused() {
+    for format in UpstreamFormat::ALL {
+        assert_eq!(format.name().parse::<UpstreamFormat>(), Ok(format));
+    }
+    assert_eq!(
+        "tap".parse::<UpstreamFormat>().unwrap_err().to_string(),
+        "unknown upstream format 'tap'; accepted: pg-isolation-spec, mysqltest, mysqltest-result, sqllogictest, scenario"
+    );
+}
+
+#[test]
+fn a_statement_that_never_completed_is_refused() {
+    let case = scenario_file("hermitage/p4.sql");
+    let sqlite = open_target("sqlite", None).unwrap();
+    let mut history = observe(sqlite.as_ref(), &case, Isolation::Serializable);
+    history.steps[5].outcome = Outcome::NeverCompleted;
+    let err = export(&case, Some(&history), UpstreamFormat::Sqllogictest).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("step 5 (UPDATE test SET value = 11 WHERE id = 1) never completed"),
+        "{err}"
+    );
 }
