@@ -17,7 +17,7 @@
 //!   the usual one (deadlock 1213, lock-timeout 1205, constraint 1062, serialization 1020).
 //! - Warnings are not logged (`--disable_warnings`: the run records none to compare with), and
 //!   a result of several rows is sorted (`--sorted_result`), so only its bag is compared.
-//! - The `.result` echoes every statement and `connect`/`connection`/`disconnect` command,
+//! - The `.result` echoes every statement (a sent one without `send`) and `connect`/`connection`/`disconnect` command,
 //!   then a result's column names and rows (tab-separated, `NULL` for NULL) or the error as
 //!   `ERROR <SQLSTATE>: <message>`. It needs the history (column names, messages), and the
 //!   SQLSTATE of each error number it holds; without them, record it with
@@ -137,7 +137,10 @@ fn files(script: &Script<'_>) -> Result<Files, UpstreamError> {
         files.switch(&mut current, label);
         match (*point, statement.blocked) {
             (Point::Submit(_), true) => {
-                files.echoed(&format!("send {};\n", statement.sql));
+                files.both(
+                    &format!("send {};\n", statement.sql),
+                    &format!("{};\n", statement.sql),
+                );
                 files.switch(&mut current, "default");
                 files.test.push_str(&wait_for_lock(label));
             }

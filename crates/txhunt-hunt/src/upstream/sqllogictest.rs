@@ -40,8 +40,8 @@ pub(super) fn script(script: &Script<'_>) -> Result<String, UpstreamError> {
     }
     if script.blocks() {
         out.push_str(
-            "# The statements are in the order they completed: these waited on a lock until\n\
-             # the statement before them released it:\n",
+            "# The statements are in the order they completed: these waited on a lock, and\n\
+             # stand where they completed, after the statement that released them:\n",
         );
         for statement in script.statements.iter().filter(|s| s.blocked) {
             let label = script.sessions[statement.session];
