@@ -191,6 +191,7 @@ pub fn fuzz(args: &FuzzArgs) -> anyhow::Result<bool> {
     });
     let rotations = rotations(&args.targets);
     let n = rotations.len() as u64;
+    paths::writable_dir("--out", &args.out)?;
     let store = recording::store_spec(args);
     if !store.contains("://") {
         paths::writable_file("--store", std::path::Path::new(&store))?;
