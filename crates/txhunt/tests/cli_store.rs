@@ -3,15 +3,21 @@
 //! store run one campaign, no case twice and none lost when one is killed mid-lease.
 
 use std::collections::BTreeMap;
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use txhunt_db::testbed::{Server, ServerKind};
 use txhunt_store::{FindingQuery, Store};
 
-fn txhunt(args: &[&str]) -> Command {
+/// `txhunt ARGS` with a temp dir below `dir`: a process killed outright leaves its
+/// throwaway database files there, not in the machine's temp dir.
+fn txhunt(dir: &Path, args: &[&str]) -> Command {
+    let tmp = dir.join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
     let mut command = Command::new(env!("CARGO_BIN_EXE_txhunt"));
     command
         .args(args)
+        .env("TMPDIR", tmp)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     command
@@ -71,7 +77,7 @@ fn a_killed_run_keeps_its_committed_findings_and_resume_runs_the_cases_left() {
         "--out",
         &out,
     ];
-    let mut first = txhunt(&args).spawn().expect("starts");
+    let mut first = txhunt(dir.path(), &args).spawn().expect("starts");
     let db = dir.path().join("findings.db");
     wait_for("a committed finding and 20 finished cases", || {
         db.exists()
@@ -110,7 +116,7 @@ fn a_killed_run_keeps_its_committed_findings_and_resume_runs_the_cases_left() {
         .filter(|a| !["--seed", "1", "--cases", "150"].contains(a))
         .chain(["--resume"])
         .collect();
-    let resumed = txhunt(&resume).output().expect("runs");
+    let resumed = txhunt(dir.path(), &resume).output().expect("runs");
     assert!(
         resumed.status.code().is_some_and(|c| c <= 1),
         "{}",
@@ -137,7 +143,7 @@ fn a_killed_run_keeps_its_committed_findings_and_resume_runs_the_cases_left() {
     );
     assert_eq!(json["seed"], 1);
     // Nothing left to resume.
-    let again = txhunt(&resume).output().expect("runs");
+    let again = txhunt(dir.path(), &resume).output().expect("runs");
     assert_eq!(again.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&again.stderr).contains("no unfinished campaign"));
 }
@@ -149,26 +155,29 @@ fn two_processes_share_a_postgresql_store_and_a_killed_ones_cases_are_run_once()
     let dir = tempfile::tempdir().unwrap();
     let worker = |name: &str| {
         let out = dir.path().join(name);
-        txhunt(&[
-            "fuzz",
-            "--target",
-            "sqlite",
-            "--seed",
-            "7",
-            "--cases",
-            "400",
-            "--lease-size",
-            "10",
-            "--no-reduce",
-            "--store",
-            &url,
-            "--campaign",
-            "shared",
-            "--out",
-            out.to_str().unwrap(),
-            "--format",
-            "json",
-        ])
+        txhunt(
+            dir.path(),
+            &[
+                "fuzz",
+                "--target",
+                "sqlite",
+                "--seed",
+                "7",
+                "--cases",
+                "400",
+                "--lease-size",
+                "10",
+                "--no-reduce",
+                "--store",
+                &url,
+                "--campaign",
+                "shared",
+                "--out",
+                out.to_str().unwrap(),
+                "--format",
+                "json",
+            ],
+        )
         .spawn()
         .expect("starts")
     };
