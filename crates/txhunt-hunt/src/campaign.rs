@@ -2,7 +2,7 @@
 //! the caller asks it to stop.
 
 use crate::judge::Judge;
-use crate::recording::{Cases, Recording};
+use crate::recording::{Cases, Next, Recording};
 use crate::reduce::{reduce, reduced_path, write_beside, Goal};
 use crate::retry::judge_retrying;
 use crate::scenarios::load_file;
@@ -410,8 +410,13 @@ pub fn run_shared(
             if stop.load(Ordering::SeqCst) || deadline.is_some_and(|d| Instant::now() >= d) {
                 return Ok(());
             }
-            let Some(index) = cases.next(w)? else {
-                return Ok(());
+            let index = match cases.next(w)? {
+                Next::Case(index) => index,
+                Next::Wait => {
+                    std::thread::sleep(Duration::from_millis(200));
+                    continue;
+                }
+                Next::Done => return Ok(()),
             };
             let counts = one_case(index)?;
             cases.finished(w, (index, case_seed(campaign.seed, index)), counts)?;
@@ -447,7 +452,12 @@ pub fn run_shared(
     if let Some(recording) = &campaign.recording {
         let json = serde_json::to_string(&summary).unwrap_or_default();
         let interrupted = stop.load(Ordering::SeqCst);
-        (recording.store).end_run(recording.campaign.id, &recording.owner, &json, interrupted)?;
+        (recording.store).end_run(
+            recording.campaign.id,
+            &recording.owner,
+            (&json, interrupted),
+            recording.lease_timeout,
+        )?;
     }
     Ok(summary)
 }
@@ -457,7 +467,7 @@ fn heartbeat(recording: &Recording, working: &AtomicBool) {
     let mut last = Instant::now();
     while working.load(Ordering::SeqCst) {
         std::thread::sleep(Duration::from_millis(100));
-        if last.elapsed() >= txhunt_store::HEARTBEAT_EVERY {
+        if last.elapsed() >= txhunt_store::heartbeat_every(recording.lease_timeout) {
             last = Instant::now();
             if let Err(e) = recording.store.heartbeat(&recording.owner) {
                 tracing::warn!("findings store heartbeat: {e}");

@@ -5,7 +5,8 @@
 use crate::HuntError;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use txhunt_store::{CampaignInfo, CaseCounts, Lease, Store, StoreError};
+use std::time::Duration;
+use txhunt_store::{CampaignInfo, CaseCounts, Lease, Leased, Store, StoreError};
 
 /// Where and as what a campaign records: the store, the campaign there, and this process.
 pub struct Recording {
@@ -17,6 +18,20 @@ pub struct Recording {
     pub owner: String,
     /// Cases per leased range.
     pub lease_size: u64,
+    /// A lease whose holder has not heartbeated for this long is taken over (this process
+    /// heartbeats six times as often).
+    pub lease_timeout: Duration,
+}
+
+/// What a worker does next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Next {
+    /// Runs this case.
+    Case(u64),
+    /// Asks again soon: other workers hold the cases left, and may die before finishing.
+    Wait,
+    /// Stops: no case is left.
+    Done,
 }
 
 impl From<StoreError> for HuntError {
@@ -62,25 +77,34 @@ impl<'a> Cases<'a> {
         }
     }
 
-    /// The next case for `worker`, or `None` when none is left.
-    pub(crate) fn next(&self, worker: usize) -> Result<Option<u64>, HuntError> {
+    /// What `worker` does next.
+    pub(crate) fn next(&self, worker: usize) -> Result<Next, HuntError> {
         match self {
             Cases::Local { next, limit } => {
                 let index = next.fetch_add(1, Ordering::SeqCst);
-                Ok((!limit.is_some_and(|n| index >= n)).then_some(index))
+                Ok(match limit {
+                    Some(n) if index >= *n => Next::Done,
+                    _ => Next::Case(index),
+                })
             }
             Cases::Leased { recording, held } => {
                 let current = held.lock().unwrap_or_else(|p| p.into_inner())[worker];
                 if let Some(lease) = current.filter(|l| l.next < l.end) {
-                    return Ok(Some(lease.next));
+                    return Ok(Next::Case(lease.next));
                 }
-                let lease = recording.store.lease(
+                let leased = recording.store.lease(
                     recording.campaign.id,
                     &recording.owner,
                     recording.lease_size,
+                    recording.lease_timeout,
                 )?;
+                let (lease, next) = match leased {
+                    Leased::Range(lease) => (Some(lease), Next::Case(lease.next)),
+                    Leased::Wait => (None, Next::Wait),
+                    Leased::Done => (None, Next::Done),
+                };
                 held.lock().unwrap_or_else(|p| p.into_inner())[worker] = lease;
-                Ok(lease.map(|l| l.next))
+                Ok(next)
             }
         }
     }

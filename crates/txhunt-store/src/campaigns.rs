@@ -9,7 +9,6 @@
 //! it.
 
 use crate::conn::{Conn, Value};
-use crate::leases::STALE_AFTER;
 use crate::time::{now_ms, now_text};
 use crate::{Store, StoreError};
 
@@ -178,14 +177,14 @@ impl Store {
 
     /// Ends `owner`'s part of campaign `id`: its leases are released, and unless it was
     /// `interrupted`, the campaign ends (with `summary`) when nothing of it is left to run:
-    /// no other process holds a live lease and, with a case budget, every case has run.
-    /// Returns whether the campaign ended.
+    /// no other process holds a live lease (one heartbeating within `stale_after`) and, with
+    /// a case budget, every case has run. Returns whether the campaign ended.
     pub fn end_run(
         &self,
         id: i64,
         owner: &str,
-        summary: &str,
-        interrupted: bool,
+        (summary, interrupted): (&str, bool),
+        stale_after: std::time::Duration,
     ) -> Result<bool, StoreError> {
         self.write(|c| {
             c.exec(
@@ -200,7 +199,7 @@ impl Store {
                  AND heartbeat >= $2 AND next_index < end_index",
                 &[
                     id.into(),
-                    (now_ms() - STALE_AFTER.as_millis() as i64).into(),
+                    (now_ms() - stale_after.as_millis() as i64).into(),
                 ],
             )?;
             let unfinished = c.rows(

@@ -4,9 +4,12 @@
 //! A worker leases a range of case indices, runs them in order, and records each finished
 //! case ([`Store::finish_case`]: the range's next index moves on, the case is logged once,
 //! the campaign's counters grow) in one transaction. Its process's heartbeat
-//! ([`Store::heartbeat`]) keeps its leases alive; a lease whose heartbeat is older than
-//! [`STALE_AFTER`] (a killed or stuck process), or whose owner is a dead process of this
-//! machine, is taken over by the next worker that asks, from its next unfinished case.
+//! ([`Store::heartbeat`], six times per lease timeout: [`heartbeat_every`]) keeps its
+//! leases alive; a lease whose heartbeat is older than the timeout ([`DEFAULT_STALE_AFTER`]:
+//! a killed, stopped or cut-off process), or whose owner is a dead process of this machine,
+//! is taken over by the next worker that asks, from its next unfinished case. A worker that
+//! finds no range to take and none to cut while others still hold some waits
+//! ([`Leased::Wait`]) rather than ends: a holder that dies late still has its cases run.
 //! On PostgreSQL a free range is taken with `SELECT … FOR UPDATE SKIP LOCKED`, and new
 //! ranges are cut under the campaign row's lock; SQLite's `BEGIN IMMEDIATE` serializes
 //! both.
@@ -17,11 +20,27 @@ use crate::time::{now_ms, now_text};
 use crate::{Store, StoreError};
 use std::time::Duration;
 
-/// A lease whose heartbeat is older than this is taken over.
-pub const STALE_AFTER: Duration = Duration::from_secs(30);
+/// A lease whose heartbeat is older than this is taken over, unless told otherwise
+/// (`txhunt fuzz --lease-timeout`).
+pub const DEFAULT_STALE_AFTER: Duration = Duration::from_secs(30);
 
-/// How often a process should call [`Store::heartbeat`].
-pub const HEARTBEAT_EVERY: Duration = Duration::from_secs(5);
+/// How often a process whose leases go stale after `stale_after` calls [`Store::heartbeat`]:
+/// six times per timeout (every 5 s by default).
+pub fn heartbeat_every(stale_after: Duration) -> Duration {
+    stale_after / 6
+}
+
+/// What [`Store::lease`] gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Leased {
+    /// A range to run.
+    Range(Lease),
+    /// Nothing to take now, but other workers hold ranges with cases left: ask again soon
+    /// (their holder may die before finishing).
+    Wait,
+    /// Every case of the campaign is finished: nothing is left.
+    Done,
+}
 
 /// A range of a campaign's cases leased to one worker.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,15 +64,17 @@ pub fn owner_name() -> String {
 
 impl Store {
     /// Leases `owner` a range of campaign `campaign`: a range nobody holds (released, or
-    /// whose holder is stale or dead) with cases left, else a new range of `size` cases after
-    /// the last one (up to the campaign's case budget). `None`: no case is left.
+    /// whose holder's heartbeat is older than `stale_after`, or whose holder is a dead
+    /// process of this machine) with cases left, else a new range of `size` cases after the
+    /// last one (up to the campaign's case budget).
     pub fn lease(
         &self,
         campaign: i64,
         owner: &str,
         size: u64,
-    ) -> Result<Option<Lease>, StoreError> {
-        let stale = now_ms() - STALE_AFTER.as_millis() as i64;
+        stale_after: Duration,
+    ) -> Result<Leased, StoreError> {
+        let stale = now_ms() - stale_after.as_millis() as i64;
         self.write(|c| {
             let skip_locked = if c.is_postgres() { " FOR UPDATE SKIP LOCKED" } else { "" };
             let open = c.rows(
@@ -69,7 +90,7 @@ impl Store {
             });
             if let Some(r) = free {
                 return take(c, r[0].int(), owner).map(|()| {
-                    Some(Lease {
+                    Leased::Range(Lease {
                         id: r[0].int(),
                         next: r[1].int() as u64,
                         end: r[2].int() as u64,
@@ -86,7 +107,13 @@ impl Store {
             };
             let start = row[0].int() as u64;
             let end = match row[1].opt_int() {
-                Some(limit) if start >= limit as u64 => return Ok(None),
+                Some(limit) if start >= limit as u64 => {
+                    return Ok(if open.is_empty() {
+                        Leased::Done
+                    } else {
+                        Leased::Wait
+                    })
+                }
                 Some(limit) => (start + size).min(limit as u64),
                 None => start + size,
             };
@@ -106,7 +133,7 @@ impl Store {
                 ],
             )?[0][0]
                 .int();
-            Ok(Some(Lease {
+            Ok(Leased::Range(Lease {
                 id,
                 next: start,
                 end,

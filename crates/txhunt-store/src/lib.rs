@@ -21,7 +21,7 @@ mod time;
 pub use campaigns::{CampaignInfo, CaseCounts, NewCampaign};
 pub use conn::Value;
 pub use findings::{FindingInfo, FindingQuery, NewOccurrence, OccurrenceInfo, Recorded};
-pub use leases::{owner_name, Lease, HEARTBEAT_EVERY};
+pub use leases::{heartbeat_every, owner_name, Lease, Leased, DEFAULT_STALE_AFTER};
 pub use time::parse_instant;
 
 use conn::Conn;

@@ -2,7 +2,7 @@
 //! `--since` compares), lease heartbeats as Unix milliseconds.
 //!
 //! Heartbeats come from each worker's own clock: workers on several machines need clocks
-//! that agree to well within a lease's lifetime ([`crate::leases::STALE_AFTER`]).
+//! that agree to well within a lease's timeout ([`crate::leases::DEFAULT_STALE_AFTER`]).
 
 use std::time::{SystemTime, UNIX_EPOCH};
 

@@ -1,6 +1,18 @@
 //! The store on a real SQLite file: campaigns, leases, findings and their duplicates.
 
-use txhunt_store::{CaseCounts, FindingQuery, NewCampaign, NewOccurrence, Store};
+use std::time::Duration;
+use txhunt_store::{CaseCounts, FindingQuery, Lease, Leased, NewCampaign, NewOccurrence, Store};
+
+/// The lease timeout of these tests' workers.
+const TIMEOUT: Duration = txhunt_store::DEFAULT_STALE_AFTER;
+
+/// The range `leased` gives.
+fn range(leased: Result<Leased, txhunt_store::StoreError>) -> Lease {
+    match leased.unwrap() {
+        Leased::Range(lease) => lease,
+        other => panic!("no range: {other:?}"),
+    }
+}
 
 fn campaign(limit: Option<u64>) -> NewCampaign {
     NewCampaign {
@@ -146,8 +158,8 @@ fn findings_list_by_oracle_campaign_and_verdict() {
 fn leases_cover_every_case_once_and_a_dead_owners_range_is_taken_over() {
     let (_dir, store) = open();
     let c = store.start_campaign(&campaign(Some(10))).unwrap().id;
-    let first = store.lease(c, "host:1:1", 4).unwrap().unwrap();
-    let second = store.lease(c, "host:2:2", 4).unwrap().unwrap();
+    let first = range(store.lease(c, "host:1:1", 4, TIMEOUT));
+    let second = range(store.lease(c, "host:2:2", 4, TIMEOUT));
     assert_eq!(
         (first.next, first.end, second.next, second.end),
         (0, 4, 4, 8)
@@ -158,14 +170,17 @@ fn leases_cover_every_case_once_and_a_dead_owners_range_is_taken_over() {
             .finish_case(c, &first, "host:1:1", (i, i), CaseCounts::default())
             .unwrap());
     }
-    // A live owner's range is not taken; the stale one is once its heartbeat is old: here
-    // a third owner gets the last range, then nothing new is left beyond the budget.
-    let third = store.lease(c, "host:3:3", 4).unwrap().unwrap();
+    // A live owner's range is not taken: a third owner gets the last range, then must wait
+    // (nothing new is left within the budget, but others hold ranges with cases left).
+    let third = range(store.lease(c, "host:3:3", 4, TIMEOUT));
     assert_eq!((third.next, third.end), (8, 10));
-    assert_eq!(store.lease(c, "host:3:3", 4).unwrap(), None);
-    // The first owner's lease was taken over: it is told so.
-    store.end_run(c, "host:1:1", "{}", true).unwrap();
-    let resumed = store.lease(c, "host:4:4", 4).unwrap().unwrap();
+    assert_eq!(
+        store.lease(c, "host:3:3", 4, TIMEOUT).unwrap(),
+        Leased::Wait
+    );
+    // The first owner's lease, released, is taken over: it is told so.
+    store.end_run(c, "host:1:1", ("{}", true), TIMEOUT).unwrap();
+    let resumed = range(store.lease(c, "host:4:4", 4, TIMEOUT));
     assert_eq!((resumed.id, resumed.next, resumed.end), (first.id, 2, 4));
     assert!(!store
         .finish_case(c, &first, "host:1:1", (2, 2), CaseCounts::default())
@@ -178,7 +193,7 @@ fn leases_cover_every_case_once_and_a_dead_owners_range_is_taken_over() {
     assert!(store
         .finish_case(c, &resumed, "host:4:4", (2, 2), counts)
         .unwrap());
-    let moved = txhunt_store::Lease { next: 3, ..resumed };
+    let moved = Lease { next: 3, ..resumed };
     assert!(!store
         .finish_case(c, &moved, "host:4:4", (2, 2), counts)
         .unwrap());
@@ -191,6 +206,13 @@ fn leases_cover_every_case_once_and_a_dead_owners_range_is_taken_over() {
         .map(|(i, _)| *i)
         .collect();
     assert_eq!(finished, vec![0, 1, 2]);
+    // A holder silent for longer than the timeout (stopped, cut off) loses its range.
+    std::thread::sleep(Duration::from_millis(5));
+    let taken = range(store.lease(c, "host:5:5", 4, Duration::ZERO));
+    assert_eq!((taken.id, taken.next), (resumed.id, 3));
+    assert!(!store
+        .finish_case(c, &moved, "host:4:4", (3, 3), CaseCounts::default())
+        .unwrap());
 }
 
 #[test]
@@ -198,22 +220,25 @@ fn a_campaign_ends_when_every_case_ran_and_stays_resumable_otherwise() {
     let (_dir, store) = open();
     let new = campaign(Some(2));
     let c = store.start_campaign(&new).unwrap().id;
-    let lease = store.lease(c, "me:1:1", 8).unwrap().unwrap();
+    let lease = range(store.lease(c, "me:1:1", 8, TIMEOUT));
     store
         .finish_case(c, &lease, "me:1:1", (0, 0), CaseCounts::default())
         .unwrap();
     assert!(
-        !store.end_run(c, "me:1:1", "{}", false).unwrap(),
+        !store.end_run(c, "me:1:1", ("{}", false), TIMEOUT).unwrap(),
         "case 1 has not run"
     );
     let resumable = store.resumable(&new.config, &new.targets).unwrap().unwrap();
     assert_eq!(resumable.id, c);
-    let lease = store.lease(c, "me:2:2", 8).unwrap().unwrap();
+    let lease = range(store.lease(c, "me:2:2", 8, TIMEOUT));
     assert_eq!(lease.next, 1);
     store
         .finish_case(c, &lease, "me:2:2", (1, 1), CaseCounts::default())
         .unwrap();
-    assert!(store.end_run(c, "me:2:2", "{\"done\":1}", false).unwrap());
+    assert_eq!(store.lease(c, "me:3:3", 8, TIMEOUT).unwrap(), Leased::Done);
+    assert!(store
+        .end_run(c, "me:2:2", ("{\"done\":1}", false), TIMEOUT)
+        .unwrap());
     assert_eq!(store.resumable(&new.config, &new.targets).unwrap(), None);
     // Joining by name: the same settings join, others are refused with the difference.
     let named = store.join_campaign("nightly", &new).unwrap();

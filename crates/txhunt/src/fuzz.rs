@@ -74,6 +74,11 @@ pub struct FuzzArgs {
     /// from its next unfinished case).
     #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) lease_size: u64,
+    /// A leased range whose holder has not heartbeated for this long (a process killed,
+    /// stopped or cut off on another machine) is taken over; each process heartbeats six
+    /// times as often. Give every process of a campaign the same.
+    #[arg(long, default_value = "30s", value_parser = positive_duration)]
+    pub(crate) lease_timeout: Duration,
     /// Output format of the summary.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,

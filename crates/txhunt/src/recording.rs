@@ -97,5 +97,6 @@ pub fn open(
         campaign,
         owner: txhunt_store::owner_name(),
         lease_size: args.lease_size,
+        lease_timeout: args.lease_timeout,
     })
 }

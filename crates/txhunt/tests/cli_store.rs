@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use txhunt_db::testbed::{Server, ServerKind};
-use txhunt_store::{FindingQuery, Store};
+use txhunt_store::{FindingQuery, Leased, Store};
 
 /// `txhunt ARGS` with a temp dir below `dir`: a process killed outright leaves its
 /// throwaway database files there, not in the machine's temp dir.
@@ -238,4 +238,71 @@ fn ranges(cases: &[u64]) -> String {
         }
     }
     out.join(", ")
+}
+
+#[test]
+fn a_range_whose_holder_stopped_heartbeating_is_taken_over_after_the_lease_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("findings.db");
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "fuzz",
+            "--target",
+            "sqlite",
+            "--seed",
+            "3",
+            "--cases",
+            "60",
+            "--lease-size",
+            "10",
+            "--no-reduce",
+            "--campaign",
+            "shared",
+            "--store",
+            db.to_str().unwrap(),
+            "--out",
+            dir.path().to_str().unwrap(),
+            "--format",
+            "json",
+        ];
+        args.extend_from_slice(extra);
+        txhunt(dir.path(), &args)
+    };
+    // The campaign is started by a process killed after its first case.
+    let mut first = run(&[]).spawn().expect("starts");
+    wait_for("a finished case", || {
+        db.exists()
+            && Store::open(db.to_str().unwrap()).is_ok_and(|s| {
+                s.campaigns()
+                    .is_ok_and(|c| c.first().is_some_and(|c| c.cases > 0))
+            })
+    });
+    kill(&mut first);
+    // A worker on another machine leases a range, then is cut off: it never heartbeats.
+    let store = Store::open(db.to_str().unwrap()).unwrap();
+    let campaign = store.campaigns().unwrap().remove(0);
+    let timeout = txhunt_store::DEFAULT_STALE_AFTER;
+    let Ok(Leased::Range(lost)) = store.lease(campaign.id, "elsewhere:1:1", 10, timeout) else {
+        panic!("a range to lease");
+    };
+    // The next process runs every other case, waits for that range to go stale (2 s),
+    // takes it over and finishes the campaign.
+    let second = run(&["--lease-timeout", "2s"]).spawn().expect("starts");
+    let pid = second.id();
+    let second = second.wait_with_output().expect("runs");
+    assert!(
+        second.status.code().is_some_and(|c| c <= 1),
+        "{}",
+        String::from_utf8_lossy(&second.stderr)
+    );
+    let finished = store.finished_cases(campaign.id).unwrap();
+    let indices: Vec<u64> = finished.iter().map(|(i, _)| *i).collect();
+    assert_eq!(indices, (0..60).collect::<Vec<_>>(), "every case once");
+    let taken_over: Vec<u64> = (finished.iter())
+        .filter(|(_, owner)| owner.contains(&format!(":{pid}:")))
+        .map(|(i, _)| *i)
+        .filter(|i| (lost.next..lost.end).contains(i))
+        .collect();
+    assert_eq!(taken_over, (lost.next..lost.end).collect::<Vec<_>>());
+    assert!(store.campaign(campaign.id).unwrap().ended_at.is_some());
 }
