@@ -180,9 +180,16 @@ fn annotated(saved: &Saved<'_>) -> TestCase {
     case.header
         .extra
         .push((ORACLES_KEY.into(), oracles.join(",")));
-    for (i, (step, record)) in case.steps.iter_mut().zip(&saved.history.steps).enumerate() {
+    observe(&mut case, saved.history, &saved.finding.steps);
+    case
+}
+
+/// Notes each step of `case` with what `history` (its run) observed, the steps `marked` as in
+/// the finding.
+pub(crate) fn observe(case: &mut TestCase, history: &History, marked: &[usize]) {
+    for (i, (step, record)) in case.steps.iter_mut().zip(&history.steps).enumerate() {
         let blocked = if record.blocked { "blocked, then " } else { "" };
-        let mark = if saved.finding.steps.contains(&i) {
+        let mark = if marked.contains(&i) {
             " ← in the finding"
         } else {
             ""
@@ -190,5 +197,4 @@ fn annotated(saved: &Saved<'_>) -> TestCase {
         let observed = format!("observed: {blocked}{}{mark}", record.outcome).replace('\n', " ");
         step.stmt.note = Some(observed);
     }
-    case
 }

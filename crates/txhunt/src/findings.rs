@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use txhunt_hunt::report::{html, markdown, schedule_svg, svg, text};
 use txhunt_hunt::store::{SavedFinding, STORE_FILE};
 use txhunt_hunt::upstream::UpstreamFormat;
+use txhunt_model::History;
 use txhunt_oracle::Detail;
 use txhunt_store::{FindingInfo, FindingQuery, OccurrenceInfo, Store};
 
@@ -311,15 +312,16 @@ fn report(args: &ReportArgs) -> anyhow::Result<bool> {
 fn export(args: &ExportArgs) -> anyhow::Result<bool> {
     let store = open(&args.finding.store)?;
     let id = args.finding.id;
-    let (finding, _, saved) = load(&store, id)?;
-    // Only the original case has a recorded run (its history): exported with it, the test
-    // expects the observed outcomes. The minimized case, whose replays the reducer checked
-    // give the same finding, has none recorded: it is exported without expected results.
+    let (finding, occurrences, saved) = load(&store, id)?;
+    // Each case is exported with a run of it that gave the finding, whose outcomes the test
+    // then expects: the original's as found, the minimized one's as the reducer's last replay
+    // observed it (recorded with the reduction).
     let text = match (&finding.reduced, args.original) {
         (Some(reduced), false) => {
             let case = txhunt_model::scenario::parse(reduced, &format!("finding {id}"))
                 .with_context(|| format!("finding {id}: its minimized scenario does not parse"))?;
-            txhunt_hunt::upstream::export(&case, None, args.format)
+            let observed = reduced_run(&occurrences, reduced);
+            txhunt_hunt::upstream::export(&case, observed.as_ref(), args.format)
         }
         _ => txhunt_hunt::upstream::export(&saved.case, Some(&saved.history), args.format),
     };
@@ -328,6 +330,17 @@ fn export(args: &ExportArgs) -> anyhow::Result<bool> {
         text.with_context(|| format!("finding {id} as {}", args.format))?
     );
     Ok(true)
+}
+
+/// The run of the minimized case `reduced` that its reduction recorded, if any occurrence
+/// reduced to it recorded one.
+fn reduced_run(occurrences: &[OccurrenceInfo], reduced: &str) -> Option<History> {
+    occurrences
+        .iter()
+        .filter(|o| o.reduced.as_deref() == Some(reduced))
+        .filter_map(|o| o.reduction.as_deref())
+        .filter_map(|log| serde_json::from_str::<serde_json::Value>(log).ok())
+        .find_map(|log| serde_json::from_value(log.get("observed")?.clone()).ok())
 }
 
 fn html_pages(args: &HtmlArgs) -> anyhow::Result<bool> {

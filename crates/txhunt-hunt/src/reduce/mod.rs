@@ -33,7 +33,7 @@ use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use txhunt_db::Target;
-use txhunt_model::{Isolation, SqlFamily, TestCase};
+use txhunt_model::{History, Isolation, SqlFamily, TestCase};
 use txhunt_oracle::OracleId;
 use txhunt_sql::simplify;
 
@@ -54,7 +54,12 @@ pub struct Goal {
 impl Goal {
     /// Whether one judged execution of a case (its runs on every target) gives the finding.
     pub fn met_by(&self, runs: &[Judged]) -> bool {
-        runs.iter().filter(|r| !r.is_suspect()).any(|run| {
+        self.run_giving(runs).is_some()
+    }
+
+    /// The run (of one judged execution's runs on every target) that gives the finding.
+    pub fn run_giving<'a>(&self, runs: &'a [Judged]) -> Option<&'a Judged> {
+        runs.iter().filter(|r| !r.is_suspect()).find(|run| {
             (run.findings.iter().chain(&run.compared)).any(|f| {
                 f.oracle == self.oracle
                     && f.signature.to_string() == self.signature
@@ -108,6 +113,11 @@ pub struct Reduction {
     pub log: Vec<Attempt>,
     /// Wall time.
     pub seconds: f64,
+    /// A run of the reduced case that gives the finding (on the target that gave it): what a
+    /// report or an exported test expects. `None` when the last replay did not give it (the
+    /// case is then reported without observed outcomes) or nothing was reduced (flaky).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub observed: Option<History>,
 }
 
 /// Why a case could not be reduced.
@@ -153,6 +163,7 @@ pub fn reduce(
         out_of_time: false,
         log: Vec::new(),
         seconds: 0.0,
+        observed: None,
     };
     if reproduced == 0 {
         return Err(ReduceError::NotReproduced {
@@ -196,6 +207,8 @@ pub fn reduce(
     reduction.transactions.1 = after.1;
     reduction.out_of_time = (search.give_up)();
     reduction.log = search.log;
+    reduction.observed = (judge.judge(&current, targets, level).ok())
+        .and_then(|runs| goal.run_giving(&runs).map(|run| run.history.clone()));
     reduction.case = current;
     reduction.seconds = started.elapsed().as_secs_f64();
     Ok(reduction)

@@ -9,7 +9,8 @@ use txhunt_model::scenario;
 pub const REDUCED_FROM_KEY: &str = "reduced-from";
 
 /// Writes `reduction` of the scenario at `original` beside it: the reduced
-/// scenario (unless the finding was flaky: then nothing was reduced)
+/// scenario, its statements noted with what its own run observed (unless the finding was
+/// flaky: then nothing was reduced)
 /// at [`reduced_path`] and the reduction's log as `<stem>.reduced.json`, each whole or not at
 /// all.
 pub fn write_beside(original: &Path, reduction: &Reduction) -> std::io::Result<()> {
@@ -23,6 +24,13 @@ pub fn write_beside(original: &Path, reduction: &Reduction) -> std::io::Result<(
         .header
         .extra
         .retain(|(key, _)| key != REDUCED_FROM_KEY);
+    if let Some(observed) = &reduction.observed {
+        // What the reduced case's own run did, not what the original's did.
+        for step in &mut reduced.steps {
+            step.stmt.note = None;
+        }
+        crate::store::observe(&mut reduced, observed, &[]);
+    }
     let name = original.file_name().unwrap_or_default().to_string_lossy();
     (reduced.header.extra).push((REDUCED_FROM_KEY.into(), name.into_owned()));
     write_whole(
