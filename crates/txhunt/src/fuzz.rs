@@ -84,22 +84,22 @@ pub struct FuzzArgs {
     format: Format,
     /// Most tables per case.
     #[arg(long, default_value_t = GenConfig::default().max_tables, value_parser = at_least_one)]
-    pub(crate) max_tables: usize,
+    max_tables: usize,
     /// Most columns per table.
     #[arg(long, default_value_t = GenConfig::default().max_columns, value_parser = at_least_one)]
-    pub(crate) max_columns: usize,
+    max_columns: usize,
     /// Most initial rows per table.
     #[arg(long, default_value_t = GenConfig::default().max_rows)]
-    pub(crate) max_rows: usize,
+    max_rows: usize,
     /// Most transactions per case.
     #[arg(long, default_value_t = GenConfig::default().max_txns, value_parser = at_least_one)]
-    pub(crate) max_txns: usize,
+    max_txns: usize,
     /// Most data statements per transaction.
     #[arg(long, default_value_t = GenConfig::default().max_stmts, value_parser = at_least_one)]
-    pub(crate) max_stmts: usize,
+    max_stmts: usize,
     /// Every table gets a primary key and a version column; every write a fresh version.
     #[arg(long)]
-    pub(crate) instrumentable: bool,
+    instrumentable: bool,
     /// A statement that neither ends nor waits on a lock for this long is a hang.
     #[arg(long, default_value = "10s", value_parser = positive_duration)]
     pub(crate) statement_timeout: Duration,
@@ -149,6 +149,18 @@ pub enum Guide {
     Patterns,
     /// Half the cases guided, half random.
     Mixed,
+}
+
+/// The generators' sizes the flags give.
+pub(crate) fn generator(args: &FuzzArgs) -> GenConfig {
+    GenConfig {
+        max_tables: args.max_tables,
+        max_columns: args.max_columns,
+        max_rows: args.max_rows,
+        max_txns: args.max_txns,
+        max_stmts: args.max_stmts,
+        instrumentable: args.instrumentable,
+    }
 }
 
 /// The patterns that guide generation: none for random cases, the named ones, or all.
@@ -314,14 +326,7 @@ fn campaign(
         levels,
         workers: args.workers,
         out: args.out.clone(),
-        generator: GenConfig {
-            max_tables: args.max_tables,
-            max_columns: args.max_columns,
-            max_rows: args.max_rows,
-            max_txns: args.max_txns,
-            max_stmts: args.max_stmts,
-            instrumentable: args.instrumentable,
-        },
+        generator: generator(args),
         judge: Judge {
             executor: Executor {
                 detection: BlockDetection::Exact,
