@@ -115,7 +115,7 @@ fn a_broken_invariant_is_a_candidate_at_every_level() {
 }
 
 /// The anomaly of `signature` in `run` (allowed or not), derived into a deterministic case,
-/// replayed and reduced.
+/// replayed and, if it reproduces, reduced.
 fn replayed(hunt: &Stress, run: &StressRun, target: &dyn Target, signature: Signature) -> Replayed {
     let runner = TargetRunner {
         executor: Executor::default(),
@@ -139,55 +139,71 @@ fn replayed(hunt: &Stress, run: &StressRun, target: &dyn Target, signature: Sign
         budget: Duration::from_secs(120),
         stop: &AtomicBool::new(false),
     };
-    let replayed = replay
+    replay
         .candidate(run, &candidate, true)
-        .expect("a DSG candidate");
-    assert_eq!(replayed.verdict, "reproduces", "{replayed:#?}");
-    assert!(
-        replayed.statements.1 <= replayed.statements.0,
-        "{replayed:#?}"
-    );
-    replayed
+        .expect("a DSG candidate")
+}
+
+/// A stress anomaly of `signature` derived into a deterministic case that reproduces every
+/// time (then reduced): stress runs, each checked by `check`, until one's anomaly does, three
+/// at most. Not every anomaly does: one whose order inside a statement decided it (PostgreSQL
+/// takes a snapshot at a transaction's first statement, not at its BEGIN) is rightly
+/// `timing-only`, so the first anomaly of one run need not reproduce.
+fn reproduced(
+    hunt: &Stress,
+    target: &dyn Target,
+    signature: Signature,
+    check: impl Fn(&Report),
+) -> Replayed {
+    let mut tried = Vec::new();
+    for _ in 0..3 {
+        let (run, report) = stressed(hunt, target);
+        check(&report);
+        let replayed = replayed(hunt, &run, target, signature.clone());
+        if replayed.verdict == "reproduces" {
+            assert!(
+                replayed.statements.1 <= replayed.statements.0,
+                "{replayed:#?}"
+            );
+            return replayed;
+        }
+        tried.push(replayed);
+    }
+    panic!("no {signature} of 3 stress runs reproduced: {tried:#?}");
 }
 
 #[test]
 fn postgres_repeatable_read_under_stress_refuses_lost_updates_and_lets_write_skew_through() {
     let target = open_target("postgres", None).unwrap();
     let hunt = stress(Workload::Register, Isolation::RepeatableRead, 3);
-    let (run, report) = stressed(&hunt, target.as_ref());
-    assert!(report.candidates.is_empty(), "{report:#?}");
-    assert!(
-        report.errors.get("serialization").is_some_and(|&n| n > 0),
-        "{report:#?}"
-    );
-    assert_eq!(
-        report.allowed.keys().collect::<Vec<_>>(),
-        ["G2-item"],
-        "{report:#?}"
-    );
+    let check = |report: &Report| {
+        assert!(report.candidates.is_empty(), "{report:#?}");
+        assert!(
+            report.errors.get("serialization").is_some_and(|&n| n > 0),
+            "{report:#?}"
+        );
+        assert_eq!(
+            report.allowed.keys().collect::<Vec<_>>(),
+            ["G2-item"],
+            "{report:#?}"
+        );
+    };
     // The write skew, as a deterministic case of the transactions involved, replays every time.
-    replayed(
-        &hunt,
-        &run,
-        target.as_ref(),
-        Signature::Dsg(Phenomenon::G2Item),
-    );
+    let signature = Signature::Dsg(Phenomenon::G2Item);
+    reproduced(&hunt, target.as_ref(), signature, check);
 }
 
 #[test]
 fn mariadb_repeatable_read_under_stress_lets_lost_updates_through_and_keeps_the_bank_total() {
     let target = open_target("mariadb", None).unwrap();
     let hunt = stress(Workload::Bank, Isolation::RepeatableRead, 3);
-    let (run, report) = stressed(&hunt, target.as_ref());
-    assert!(report.candidates.is_empty(), "{report:#?}");
-    assert!(report.allowed.contains_key("G-single"), "{report:#?}");
-    assert!(report.committed > 50, "{report:#?}");
-    replayed(
-        &hunt,
-        &run,
-        target.as_ref(),
-        Signature::Dsg(Phenomenon::GSingle),
-    );
+    let check = |report: &Report| {
+        assert!(report.candidates.is_empty(), "{report:#?}");
+        assert!(report.allowed.contains_key("G-single"), "{report:#?}");
+        assert!(report.committed > 50, "{report:#?}");
+    };
+    let signature = Signature::Dsg(Phenomenon::GSingle);
+    reproduced(&hunt, target.as_ref(), signature, check);
 }
 
 #[test]
