@@ -3,7 +3,7 @@
 
 use crate::judge::Judge;
 use crate::recording::{Cases, Next, Recording};
-use crate::reduce::{reduce, reduced_path, write_beside, Goal};
+use crate::reduce::{reduce, write_beside, Goal};
 use crate::retry::judge_retrying;
 use crate::scenarios::load_file;
 use crate::seed::case_seed;
@@ -212,12 +212,11 @@ pub fn run_shared(
             let path = path.clone();
             move |source| HuntError::Save { path, source }
         };
-        let path = save(&dir, &saved).map_err(failed(&dir))?;
+        let written = save(&dir, &saved).map_err(failed(&dir))?;
+        let path = written.path;
         let Some(recording) = &campaign.recording else {
             return Ok((path, None));
         };
-        let scenario = std::fs::read_to_string(&path).map_err(failed(&path))?;
-        let details = serde_json::to_string(&saved).map_err(|e| failed(&path)(e.into()))?;
         let verdict = match &finding.permissible {
             None => "candidate".to_string(),
             Some(p) => format!("permissible: {}", p.behaviour),
@@ -237,8 +236,8 @@ pub fn run_shared(
             title: &finding.summary,
             statements: case.init.len() + case.steps.len(),
             path: &path.display().to_string(),
-            scenario: &scenario,
-            details: &details,
+            scenario: &written.scenario,
+            details: &written.json,
         })?;
         Ok((path, recorded.occurrence))
     };
@@ -285,21 +284,12 @@ pub fn run_shared(
             );
             return Ok(());
         };
-        write_beside(path, &reduction).map_err(|source| HuntError::Save {
+        let reduced = write_beside(path, &reduction).map_err(|source| HuntError::Save {
             path: path.clone(),
             source,
         })?;
         let (Some(recording), Some(occurrence)) = (&campaign.recording, occurrence) else {
             return Ok(());
-        };
-        let reduced = match reduction.flaky {
-            Some(_) => None,
-            None => Some(
-                std::fs::read_to_string(reduced_path(path)).map_err(|source| HuntError::Save {
-                    path: reduced_path(path),
-                    source,
-                })?,
-            ),
         };
         let log = serde_json::to_string(&reduction).unwrap_or_default();
         let reduced = reduced.as_deref().map(|sql| (sql, reduction.statements.1));

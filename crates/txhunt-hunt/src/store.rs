@@ -92,13 +92,13 @@ pub fn header_list(case: &TestCase, key: &str) -> Option<Vec<String>> {
 }
 
 /// Writes `saved` under `dir` as `<index>-<case seed>-<oracle>-<signature>.sql` and `.json`
-/// (and, for an Adya phenomenon, `.svg`: its cycle); returns the scenario's path.
+/// (and, for an Adya phenomenon, `.svg`: its cycle); returns what was written.
 ///
 /// Nothing is overwritten: when a finding of that name is already there (a campaign run again
 /// with the same seed into the same folder), the new one is `…-2`, `…-3`, and so on. Every
 /// file is written whole or not at all (a temp file renamed), the scenario last, so a killed
 /// run never leaves half a finding.
-pub fn save(dir: &Path, saved: &Saved<'_>) -> std::io::Result<PathBuf> {
+pub fn save(dir: &Path, saved: &Saved<'_>) -> std::io::Result<Written> {
     std::fs::create_dir_all(dir)?;
     let signature: String = saved
         .finding
@@ -125,9 +125,25 @@ pub fn save(dir: &Path, saved: &Saved<'_>) -> std::io::Result<PathBuf> {
             )?;
         }
     }
-    let sql_path = dir.join(format!("{stem}.sql"));
-    write_whole(&sql_path, scenario::print(&annotated(saved)).as_bytes())?;
-    Ok(sql_path)
+    let path = dir.join(format!("{stem}.sql"));
+    let scenario = scenario::print(&annotated(saved));
+    write_whole(&path, scenario.as_bytes())?;
+    Ok(Written {
+        path,
+        scenario,
+        json,
+    })
+}
+
+/// A saved finding's files, as [`save`] wrote them.
+#[derive(Debug, Clone)]
+pub struct Written {
+    /// The scenario's path.
+    pub path: PathBuf,
+    /// The scenario's text.
+    pub scenario: String,
+    /// The JSON twin's text.
+    pub json: String,
 }
 
 /// `base`, or `base-2`, `base-3`, …: the first stem no file of `dir` has yet, claimed by

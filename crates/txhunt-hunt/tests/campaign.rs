@@ -113,7 +113,7 @@ fn saved_cases_replay_to_the_same_history() {
             oracles: &[OracleId::Explicit, OracleId::Wss],
             history_format: None,
         };
-        let path = save(dir.path(), &saved).unwrap();
+        let path = save(dir.path(), &saved).unwrap().path;
         let text = std::fs::read_to_string(&path).unwrap();
         let replayed_case = scenario::parse(&text, &path.display().to_string()).unwrap();
         assert_eq!(replayed_case.header.isolation, vec![level]);
@@ -164,8 +164,8 @@ fn a_finding_saved_again_under_the_same_name_overwrites_nothing() {
         oracles: &[OracleId::Explicit],
         history_format: None,
     };
-    let first = save(dir.path(), &saved(1)).unwrap();
-    let second = save(dir.path(), &saved(2)).unwrap();
+    let first = save(dir.path(), &saved(1)).unwrap().path;
+    let second = save(dir.path(), &saved(2)).unwrap().path;
     let name = |p: &std::path::Path| p.file_name().unwrap().to_string_lossy().into_owned();
     assert_eq!(name(&first), "000012-987654321-explicit-hang.sql");
     assert_eq!(name(&second), "000012-987654321-explicit-hang-2.sql");
@@ -221,7 +221,7 @@ fn a_saved_finding_of_an_instrumented_run_has_its_history_beside_it() {
         oracles: &[OracleId::Explicit],
         history_format: Some(txhunt_hunt::export::HistoryFormat::Dbcop),
     };
-    let path = save(dir.path(), &saved).unwrap();
+    let path = save(dir.path(), &saved).unwrap().path;
     let beside = path.with_extension("dbcop.json");
     let text = std::fs::read_to_string(&beside)
         .unwrap_or_else(|e| panic!("{} beside {}: {e}", beside.display(), path.display()));

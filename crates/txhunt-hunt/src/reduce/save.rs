@@ -12,12 +12,12 @@ pub const REDUCED_FROM_KEY: &str = "reduced-from";
 /// scenario, its statements noted with what its own run observed (unless the finding was
 /// flaky: then nothing was reduced)
 /// at [`reduced_path`] and the reduction's log as `<stem>.reduced.json`, each whole or not at
-/// all.
-pub fn write_beside(original: &Path, reduction: &Reduction) -> std::io::Result<()> {
+/// all; returns the reduced scenario's text, if one was written.
+pub fn write_beside(original: &Path, reduction: &Reduction) -> std::io::Result<Option<String>> {
     let json = serde_json::to_string_pretty(reduction).map_err(std::io::Error::other)?;
     write_whole(&original.with_extension("reduced.json"), json.as_bytes())?;
     if reduction.flaky.is_some() {
-        return Ok(());
+        return Ok(None);
     }
     let mut reduced = reduction.case.clone();
     reduced
@@ -33,10 +33,9 @@ pub fn write_beside(original: &Path, reduction: &Reduction) -> std::io::Result<(
     }
     let name = original.file_name().unwrap_or_default().to_string_lossy();
     (reduced.header.extra).push((REDUCED_FROM_KEY.into(), name.into_owned()));
-    write_whole(
-        &reduced_path(original),
-        scenario::print(&reduced).as_bytes(),
-    )
+    let text = scenario::print(&reduced);
+    write_whole(&reduced_path(original), text.as_bytes())?;
+    Ok(Some(text))
 }
 
 /// Where the reduction of the scenario at `original` is written: `<stem>.reduced.sql`.
