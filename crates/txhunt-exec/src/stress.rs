@@ -19,7 +19,7 @@
 //! goes on with its next transaction. A statement that runs longer than the executor's
 //! statement timeout is interrupted and recorded as a hang, and its session stops.
 
-use crate::instrumented::Recorder;
+use crate::instrumented::{Deferred, Recorder};
 use crate::Executor;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -115,6 +115,22 @@ struct Record {
 struct SessionLog {
     records: Vec<Record>,
     txns: Vec<(usize, TxnStatus)>,
+}
+
+impl SessionLog {
+    /// Puts what deferred writes showed and wrote, by version, into their records (the
+    /// current transaction's, at the end of the log).
+    fn settle(&mut self, settled: crate::instrumented::Settled) {
+        for (version, outcome, accesses) in settled {
+            let Version::Step(step) = version else {
+                continue;
+            };
+            if let Some(record) = self.records.iter_mut().rev().find(|r| r.step == step) {
+                record.outcome = outcome;
+                record.accesses = Some(accesses);
+            }
+        }
+    }
 }
 
 /// A session's running statement, watched for the statement timeout.
@@ -272,6 +288,7 @@ fn session(shared: &Shared, s: usize, mut conn: Box<dyn Connection>, watch: &Wat
     let _ = watch.interrupt.set(conn.interrupter());
     let mut log = SessionLog::default();
     let mut cache = PlanCache::default();
+    let mut deferred = Deferred::default();
     let mut n = 0;
     while !shared.stop.load(Ordering::Relaxed)
         && Instant::now() < shared.deadline
@@ -283,7 +300,8 @@ fn session(shared: &Shared, s: usize, mut conn: Box<dyn Connection>, watch: &Wat
         let mut first = None;
         let mut hung = false;
         for sql in &statements {
-            let (step, outcome) = run(shared, (s, &mut cache), conn.as_mut(), watch, sql, &mut log);
+            let session = (s, &mut cache, &mut deferred);
+            let (step, outcome) = run(shared, session, conn.as_mut(), watch, sql, &mut log);
             first.get_or_insert(step);
             if outcome.succeeded() {
                 continue;
@@ -293,7 +311,7 @@ fn session(shared: &Shared, s: usize, mut conn: Box<dyn Connection>, watch: &Wat
             // ROLLBACK is sent even where the DBMS ended the transaction itself (it may then
             // fail, harmlessly): it is what closes the transaction in the recorded case.
             if !hung {
-                let session = (s, &mut cache);
+                let session = (s, &mut cache, &mut deferred);
                 run(shared, session, conn.as_mut(), watch, "ROLLBACK", &mut log);
             }
             status = TxnStatus::Aborted {
@@ -307,8 +325,9 @@ fn session(shared: &Shared, s: usize, mut conn: Box<dyn Connection>, watch: &Wat
             _ => &shared.counters.aborted,
         };
         counter.fetch_add(1, Ordering::Relaxed);
-        if shared.recorder.is_some() {
+        if let Some(recorder) = shared.recorder {
             log.txns.extend(first.map(|f| (f, status)));
+            log.settle(recorder.settle(conn.as_mut(), &mut deferred));
         }
         if hung {
             break;
@@ -317,11 +336,12 @@ fn session(shared: &Shared, s: usize, mut conn: Box<dyn Connection>, watch: &Wat
     log
 }
 
-/// Runs one statement of session `s` (planned through its `cache`) and records it (when the run is recorded): its step and
+/// Runs one statement of session `s` (planned through its `cache`, its trigger-logged rows
+/// `deferred` where they can be) and records it (when the run is recorded): its step and
 /// outcome.
 fn run(
     shared: &Shared,
-    (s, cache): (usize, &mut PlanCache),
+    (s, cache, deferred): (usize, &mut PlanCache, &mut Deferred),
     conn: &mut dyn Connection,
     watch: &Watch,
     sql: &str,
@@ -332,7 +352,8 @@ fn run(
     *watch.since.lock().unwrap_or_else(|p| p.into_inner()) = Some(invoked);
     let (mut outcome, accesses, completed) = match shared.recorder {
         Some(recorder) => {
-            let (outcome, accesses, ended) = recorder.run(cache, conn, sql, Version::Step(step));
+            let (outcome, accesses, ended) =
+                recorder.run(cache, conn, sql, Version::Step(step), deferred);
             (outcome, Some(accesses), ended)
         }
         None => (conn.execute(sql), None, Instant::now()),

@@ -4,12 +4,12 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use txhunt_db::{open_target, Target};
-use txhunt_exec::stress::{Counters, StressRun};
+use txhunt_exec::stress::{Counters, StressConfig, StressRun, TxnSource};
 use txhunt_exec::{Executor, TargetRunner};
 use txhunt_hunt::stress::derive::{self, Replayed};
 use txhunt_hunt::stress::{Report, Stress};
 use txhunt_model::adya::Phenomenon;
-use txhunt_model::{scenario, Isolation, Outcome, Value};
+use txhunt_model::{scenario, Isolation, Outcome, StmtKind, Value};
 use txhunt_oracle::dsg::{Adya, Dsg, Kind, Transactions};
 use txhunt_oracle::{invariant, realtime, Oracle, Signature};
 use txhunt_sql::gen::workload::Workload;
@@ -233,4 +233,101 @@ fn a_transaction_that_began_after_a_commit_and_read_around_it_is_a_stale_read() 
         "{stale:#?}"
     );
     assert!(stale.iter().all(|v| v.invariant == "stale-read"));
+}
+
+/// Transactions with every kind of write the MariaDB trigger log reports, in turn: updates
+/// that change a row or leave it as it was, upserts that insert and that update, a delete
+/// between deferred writes, a multi-row update, a duplicate key that ends its transaction;
+/// each ends by reading the whole table.
+struct EveryWrite;
+
+impl TxnSource for EveryWrite {
+    fn txn(&self, _session: usize, n: u64) -> Vec<String> {
+        let fresh = 1000 + n;
+        let body: Vec<String> = match n % 3 {
+            0 => vec![
+                "UPDATE t SET v = v + 1 WHERE k = 1".into(),
+                "UPDATE t SET v = v WHERE k = 2".into(),
+                format!("INSERT INTO t VALUES ({fresh}, 0) ON DUPLICATE KEY UPDATE v = v + 1"),
+                "INSERT INTO t VALUES (1, 5) ON DUPLICATE KEY UPDATE v = v + 1".into(),
+            ],
+            1 => vec![
+                "UPDATE t SET v = v + 1 WHERE k = 1".into(),
+                format!("DELETE FROM t WHERE k = {}", fresh - 1),
+                "UPDATE t SET v = v + 2 WHERE k > 2 AND k < 1000".into(),
+            ],
+            _ => vec![
+                "UPDATE t SET v = 1 WHERE k = 3".into(),
+                "INSERT INTO t VALUES (1, 1)".into(),
+            ],
+        };
+        let read = "SELECT k, v FROM t".to_string();
+        (["BEGIN".to_string()].into_iter())
+            .chain(body)
+            .chain([read, "COMMIT".to_string()])
+            .collect()
+    }
+}
+
+#[test]
+fn a_mariadb_stress_session_reads_its_writes_from_the_trigger_log_at_commit_as_they_happened() {
+    let target = open_target("mariadb", None).unwrap();
+    let setup = [
+        "CREATE TABLE t (k INT PRIMARY KEY, v INT NOT NULL)".to_string(),
+        "INSERT INTO t VALUES (1, 0), (2, 0), (3, 0), (4, 0)".to_string(),
+    ];
+    let config = StressConfig {
+        sessions: 1,
+        isolation: Isolation::RepeatableRead,
+        mode: None,
+        duration: Duration::from_secs(10),
+        record: true,
+        max_statements: 120,
+    };
+    let executor = Executor::default();
+    let (counters, stop) = (Counters::default(), AtomicBool::new(false));
+    let run = (executor.stress(
+        target.as_ref(),
+        &setup,
+        config,
+        &EveryWrite,
+        &counters,
+        &stop,
+    ))
+    .expect("runs");
+    assert!(run.committed >= 10 && run.aborted >= 5, "{run:?}");
+    // What each statement showed is what it shows run plainly, one at a time.
+    let plain =
+        (executor.execute(target.as_ref(), &run.case, Isolation::RepeatableRead)).expect("replays");
+    for (i, (recorded, plain)) in run.history.steps.iter().zip(&plain.steps).enumerate() {
+        let sql = &run.case.steps[i].stmt.sql;
+        assert_eq!(recorded.outcome, plain.outcome, "step {i}: {sql}");
+        let accesses = recorded.accesses.as_ref().expect("recorded");
+        let wrote = accesses.writes.len();
+        match (&recorded.outcome, StmtKind::of(sql)) {
+            // `v = v` leaves a row as it was: counted 0, yet a new version.
+            (Outcome::Affected { count: 0 }, StmtKind::Update) => assert_eq!(wrote, 1, "{sql}"),
+            (Outcome::Affected { count }, StmtKind::Update | StmtKind::Delete) => {
+                assert_eq!(wrote as u64, *count, "{sql}")
+            }
+            // An upsert counts an updated row twice.
+            (Outcome::Affected { count }, StmtKind::Insert) => {
+                assert_eq!(wrote, 1, "{sql}");
+                let update = accesses.writes[0].kind == txhunt_model::access::WriteKind::Update;
+                assert_eq!(*count, if update { 2 } else { 1 }, "{sql}");
+            }
+            (Outcome::Rows { rows, .. }, StmtKind::Select) => {
+                assert_eq!(accesses.reads.len(), rows.len(), "{sql}")
+            }
+            _ => assert_eq!(wrote, 0, "{sql}"),
+        }
+    }
+    // Every read saw the version the one session wrote last: no dependency is off.
+    let runner = TargetRunner {
+        executor: Executor::default(),
+        target: target.as_ref(),
+    };
+    let judged = Adya.check(&run.case, &run.history, &runner);
+    assert!(judged.findings.is_empty(), "{judged:#?}");
+    assert!(judged.unjudged.is_empty(), "{judged:#?}");
 }

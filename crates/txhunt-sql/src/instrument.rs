@@ -151,8 +151,14 @@ const VERSION_SETS_MARK: &str = "/* txhunt: version sets ";
 /// The comment a MySQL/MariaDB write ends with: read and clear `@txh_log` after it.
 pub const TRIGGER_LOG: &str = "/* txhunt: trigger log */";
 
-/// The variable the MySQL/MariaDB triggers append written rows to.
+/// The variable the MySQL/MariaDB triggers append written rows to: each row a JSON array
+/// followed by a comma (appending never re-reads the log).
 pub const LOG_VARIABLE: &str = "@txh_log";
+
+/// The variable that says the log was read ([`LOG_VARIABLE`]): the next row logged starts it
+/// anew, so that one statement can read the log and have it cleared (`SELECT @txh_log,
+/// @txh_taken := 1`; a statement must not read and set the same variable).
+pub const LOG_TAKEN: &str = "@txh_taken";
 
 /// A family's dialect, and how its writes report their rows.
 struct Sql {
@@ -318,7 +324,8 @@ impl Sql {
     }
 
     /// The triggers that log table `table`'s written rows to [`LOG_VARIABLE`] (MySQL family):
-    /// each row as `[op, rid, prev, ver, changed, user columns…]`, `op` one of `i`, `u`, `d`.
+    /// each row as `[op, rid, prev, ver, changed, user columns…],`, `op` one of `i`, `u`,
+    /// `d`; the first row after the log was taken ([`LOG_TAKEN`]) replaces it.
     fn log_triggers(&self, table: &TableMeta) -> Vec<String> {
         if self.returning {
             return Vec::new();
@@ -331,7 +338,7 @@ impl Sql {
                 .map(|c| format!(", {image}.{c}"))
                 .collect();
             format!(
-                "SET {LOG_VARIABLE} = JSON_ARRAY_APPEND(COALESCE({LOG_VARIABLE}, '[]'), '$', JSON_ARRAY('{op}', {image}.{ROW_ID}, {prev}, {image}.{VERSION}, {changed}{columns}))"
+                "SET {LOG_VARIABLE} = CONCAT(IF({LOG_TAKEN}, '', COALESCE({LOG_VARIABLE}, '')), JSON_ARRAY('{op}', {image}.{ROW_ID}, {prev}, {image}.{VERSION}, {changed}{columns}), ','), {LOG_TAKEN} = 0"
             )
         };
         let unchanged = table
@@ -909,7 +916,7 @@ mod tests {
         assert_eq!(then.len(), 3);
         assert_eq!(
             then[1],
-            "CREATE TRIGGER txh_au_t AFTER UPDATE ON t FOR EACH ROW SET @txh_log = JSON_ARRAY_APPEND(COALESCE(@txh_log, '[]'), '$', JSON_ARRAY('u', NEW.txh_rid, OLD.txh_ver, NEW.txh_ver, NOT (OLD.k <=> NEW.k AND OLD.v <=> NEW.v), NEW.k, NEW.v))"
+            "CREATE TRIGGER txh_au_t AFTER UPDATE ON t FOR EACH ROW SET @txh_log = CONCAT(IF(@txh_taken, '', COALESCE(@txh_log, '')), JSON_ARRAY('u', NEW.txh_rid, OLD.txh_ver, NEW.txh_ver, NOT (OLD.k <=> NEW.k AND OLD.v <=> NEW.v), NEW.k, NEW.v), ','), @txh_taken = 0"
         );
         let upsert = plan(
             "INSERT INTO t VALUES (1, 10) ON DUPLICATE KEY UPDATE v = v + 1",

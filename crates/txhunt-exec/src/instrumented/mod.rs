@@ -14,8 +14,8 @@ use decode::{decode, without_hidden_columns};
 use std::collections::HashMap;
 use std::sync::Arc;
 use txhunt_db::{Connection, Target, TargetError};
-use txhunt_model::access::{TableMeta, Version};
-use txhunt_model::{History, Isolation, Outcome, SqlFamily, Stmt, TestCase};
+use txhunt_model::access::{TableMeta, Version, WriteKind};
+use txhunt_model::{History, Isolation, Outcome, SqlFamily, Stmt, StmtKind, TestCase};
 use txhunt_sql::instrument::{plan, Plan};
 use version_sets::Results;
 
@@ -178,6 +178,58 @@ fn decode_init(
         .unzip()
 }
 
+/// What deferred writes showed and wrote, by version.
+pub(crate) type Settled = Vec<(Version, Outcome, txhunt_model::access::Accesses)>;
+
+/// A stress session's writes whose rows are still in the trigger log ([`Recorder::run`]),
+/// and those taken from it, not yet handed over ([`Recorder::settle`]).
+#[derive(Default)]
+pub(crate) struct Deferred {
+    pending: Vec<Pending>,
+    settled: Settled,
+}
+
+/// A write whose rows are still in the trigger log.
+struct Pending {
+    version: Version,
+    plan: Plan,
+    /// What the server answered to it.
+    answered: Outcome,
+    /// Its version-set reads, run right after it.
+    sets: Vec<Outcome>,
+}
+
+impl Deferred {
+    /// Settles every pending write from the log's `taken` entries (or, where reading the log
+    /// failed, as a write whose rows are unknown).
+    fn settle_with(&mut self, taken: Result<Vec<trigger_log::Entry>, Outcome>) {
+        let settled = self.pending.drain(..).map(|w| {
+            let kind = match &w.plan {
+                Plan::Write {
+                    kind: WriteKind::Insert,
+                    ..
+                } => StmtKind::Insert,
+                _ => StmtKind::Update,
+            };
+            match &taken {
+                Ok(entries) => {
+                    let rows = trigger_log::rows_of(entries, w.version.to_column(), kind);
+                    let (outcome, accesses) = decode(&w.plan, rows, &w.sets);
+                    (w.version, outcome, accesses)
+                }
+                Err(met) => {
+                    let mut accesses = txhunt_model::access::Accesses::default();
+                    (accesses.untracked).push(format!(
+                        "its rows could not be read from the trigger log: {met}"
+                    ));
+                    (w.version, w.answered, accesses)
+                }
+            }
+        });
+        self.settled.extend(settled);
+    }
+}
+
 /// Runs single statements instrumented, each planned as it comes (for executions whose
 /// statements are not known in advance: stress runs): the tables the setup created, and how
 /// the target's family reports writes.
@@ -225,20 +277,47 @@ impl Recorder {
 
     /// Runs `sql` on `conn` as the statement that writes `version`: what it showed, the row
     /// versions it read and wrote, and when the statement ended (with MySQL/MariaDB's trigger
-    /// log, which travels with it, and before its version-set reads).
+    /// log, where that travels with it, and before its version-set reads).
     /// Plans come from the session's `cache`.
+    ///
+    /// A MySQL/MariaDB insert or update that succeeded is `deferred`: it runs alone, and its
+    /// rows stay in the trigger log, read in the same round trip as the COMMIT or ROLLBACK
+    /// that ends its transaction (or by [`Recorder::settle`]); until then it shows what the
+    /// server answered and no accesses. A delete's log entries do not carry its version: it
+    /// reads the log right after it, once the deferred rows are taken.
     pub(crate) fn run(
         &self,
         cache: &mut txhunt_sql::plan_cache::PlanCache,
         conn: &mut dyn Connection,
         sql: &str,
         version: Version,
+        deferred: &mut Deferred,
     ) -> (Outcome, txhunt_model::access::Accesses, std::time::Instant) {
         let p = cache.plan(sql, self.family, version, &self.tables, self.extra_reads);
         let rewritten = p.sql(sql);
-        let outcome = match self.family {
-            SqlFamily::Mysql => trigger_log::run(conn, rewritten),
-            _ => conn.execute(rewritten),
+        let logged = self.family == SqlFamily::Mysql && trigger_log::marked(rewritten);
+        let defer = logged
+            && matches!(
+                p,
+                Plan::Write {
+                    kind: WriteKind::Insert | WriteKind::Update,
+                    ..
+                }
+            );
+        let ends_txn = matches!(StmtKind::of(sql), StmtKind::Commit | StmtKind::Rollback);
+        let outcome = if logged && !defer {
+            if !deferred.pending.is_empty() {
+                deferred.settle_with(trigger_log::take(conn));
+            }
+            trigger_log::run(conn, rewritten)
+        } else if ends_txn && !deferred.pending.is_empty() {
+            let (outcome, taken) = trigger_log::run_then_take(conn, rewritten);
+            if taken.is_ok() {
+                deferred.settle_with(taken);
+            }
+            outcome
+        } else {
+            conn.execute(rewritten)
         };
         let ended = std::time::Instant::now();
         let sets: Vec<Outcome> = if outcome.succeeded() {
@@ -248,8 +327,26 @@ impl Recorder {
         } else {
             Vec::new()
         };
+        if defer && outcome.succeeded() {
+            deferred.pending.push(Pending {
+                version,
+                plan: p,
+                answered: outcome.clone(),
+                sets,
+            });
+            return (outcome, Default::default(), ended);
+        }
         let (outcome, accesses) = decode(&p, outcome, &sets);
         (outcome, accesses, ended)
+    }
+
+    /// What the `deferred` writes showed and wrote, by version, reading the trigger log on
+    /// `conn` if they are not all taken yet.
+    pub(crate) fn settle(&self, conn: &mut dyn Connection, deferred: &mut Deferred) -> Settled {
+        if !deferred.pending.is_empty() {
+            deferred.settle_with(trigger_log::take(conn));
+        }
+        std::mem::take(&mut deferred.settled)
     }
 
     /// A final state read from the database, without the hidden columns.
