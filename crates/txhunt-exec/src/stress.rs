@@ -118,8 +118,8 @@ struct SessionLog {
 }
 
 impl SessionLog {
-    /// Puts what deferred writes showed and wrote, by version, into their records (the
-    /// current transaction's, at the end of the log).
+    /// Puts what deferred writes showed and wrote, by version, into their records (the last
+    /// few transactions', at the end of the log).
     fn settle(&mut self, settled: crate::instrumented::Settled) {
         for (version, outcome, accesses) in settled {
             let Version::Step(step) = version else {
@@ -327,11 +327,14 @@ fn session(shared: &Shared, s: usize, mut conn: Box<dyn Connection>, watch: &Wat
         counter.fetch_add(1, Ordering::Relaxed);
         if let Some(recorder) = shared.recorder {
             log.txns.extend(first.map(|f| (f, status)));
-            log.settle(recorder.settle(conn.as_mut(), &mut deferred));
+            log.settle(recorder.settle(conn.as_mut(), &mut deferred, false));
         }
         if hung {
             break;
         }
+    }
+    if let Some(recorder) = shared.recorder {
+        log.settle(recorder.settle(conn.as_mut(), &mut deferred, true));
     }
     log
 }

@@ -187,7 +187,14 @@ pub(crate) type Settled = Vec<(Version, Outcome, txhunt_model::access::Accesses)
 pub(crate) struct Deferred {
     pending: Vec<Pending>,
     settled: Settled,
+    /// Transactions ended since the log was last taken.
+    ended: usize,
 }
+
+/// How many transactions a stress session ends between two reads of its trigger log: the log
+/// holds that many transactions' rows at most (a few hundred bytes), and the statement that
+/// reads it runs once per that many.
+const TAKE_EVERY: usize = 8;
 
 /// A write whose rows are still in the trigger log.
 struct Pending {
@@ -282,8 +289,8 @@ impl Recorder {
     ///
     /// A MySQL/MariaDB insert or update that succeeded is `deferred`: it runs alone, and its
     /// rows stay in the trigger log, read in the same round trip as the COMMIT or ROLLBACK
-    /// that ends its transaction (or by [`Recorder::settle`]); until then it shows what the
-    /// server answered and no accesses. A delete's log entries do not carry its version: it
+    /// that ends every [`TAKE_EVERY`]th transaction (or by [`Recorder::settle`]); until then
+    /// it shows what the server answered and no accesses. A delete's log entries do not carry its version: it
     /// reads the log right after it, once the deferred rows are taken.
     pub(crate) fn run(
         &self,
@@ -310,7 +317,11 @@ impl Recorder {
                 deferred.settle_with(trigger_log::take(conn));
             }
             trigger_log::run(conn, rewritten)
-        } else if ends_txn && !deferred.pending.is_empty() {
+        } else if ends_txn && {
+            deferred.ended += 1;
+            deferred.ended >= TAKE_EVERY && !deferred.pending.is_empty()
+        } {
+            deferred.ended = 0;
             let (outcome, taken) = trigger_log::run_then_take(conn, rewritten);
             if taken.is_ok() {
                 deferred.settle_with(taken);
@@ -340,10 +351,15 @@ impl Recorder {
         (outcome, accesses, ended)
     }
 
-    /// What the `deferred` writes showed and wrote, by version, reading the trigger log on
-    /// `conn` if they are not all taken yet.
-    pub(crate) fn settle(&self, conn: &mut dyn Connection, deferred: &mut Deferred) -> Settled {
-        if !deferred.pending.is_empty() {
+    /// What the `deferred` writes taken from the log so far showed and wrote, by version; with
+    /// `all`, reading the trigger log on `conn` for those not taken yet (the session's end).
+    pub(crate) fn settle(
+        &self,
+        conn: &mut dyn Connection,
+        deferred: &mut Deferred,
+        all: bool,
+    ) -> Settled {
+        if all && !deferred.pending.is_empty() {
             deferred.settle_with(trigger_log::take(conn));
         }
         std::mem::take(&mut deferred.settled)
