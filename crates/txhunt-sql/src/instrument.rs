@@ -12,7 +12,9 @@
 //! * MySQL and MariaDB have no `UPDATE … RETURNING`: each table gets row triggers (after
 //!   insert, update, delete) that append the row to a session variable, `@txh_log`, and a
 //!   write ends with [`TRIGGER_LOG`] so that the executor reads and clears that variable
-//!   right after it (`SELECT @txh_log` reads no table: no lock, no snapshot). Because every
+//!   right after it (`SELECT @txh_log` reads no table: no lock, no snapshot; a stress
+//!   session reads it only every few transactions, splitting it by the versions the rows
+//!   carry). Because every
 //!   update now changes the version column, InnoDB would count rows an UPDATE set to their
 //!   current values as changed; the triggers log whether the user-visible columns changed so
 //!   that the executor reports the count a plain run gets (`ON DUPLICATE KEY UPDATE`: 1 per
