@@ -290,8 +290,8 @@ impl Recorder {
     /// A MySQL/MariaDB insert or update that succeeded is `deferred`: it runs alone, and its
     /// rows stay in the trigger log, read in the same round trip as the COMMIT or ROLLBACK
     /// that ends every [`TAKE_EVERY`]th transaction (or by [`Recorder::settle`]); until then
-    /// it shows what the server answered and no accesses. A delete's log entries do not carry its version: it
-    /// reads the log right after it, once the deferred rows are taken.
+    /// it shows what the server answered and no accesses. A delete's log entries do not carry
+    /// its version: it reads the log right after it, once the deferred rows are taken.
     pub(crate) fn run(
         &self,
         cache: &mut txhunt_sql::plan_cache::PlanCache,

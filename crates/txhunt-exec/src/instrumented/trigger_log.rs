@@ -6,10 +6,10 @@
 //! count.
 //!
 //! A stress session need not read the log after each write: an inserted or updated row's
-//! entry carries the version of the statement that wrote it, so the log can be read once, in
-//! the round trip of the COMMIT or ROLLBACK that ends the transaction ([`run_then_take`]),
-//! and split by version ([`rows_of`]). Reading it that way also has the next logged row start
-//! it anew ([`txhunt_sql::instrument::LOG_TAKEN`]): no statement of its own clears it.
+//! entry carries the version of the statement that wrote it, so the log can be read now and
+//! then, in the round trip of a COMMIT or ROLLBACK ([`run_then_take`]), and split by version
+//! ([`rows_of`]). Reading it that way also has the next logged row start it anew
+//! ([`txhunt_sql::instrument::LOG_TAKEN`]): no statement of its own clears it.
 
 use txhunt_db::Connection;
 use txhunt_model::{DbError, ErrorClass, Outcome, Row, StmtKind, Value};
