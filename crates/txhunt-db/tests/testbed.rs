@@ -1,4 +1,5 @@
-//! The testbed starts private servers quickly and leaves nothing behind when they stop.
+//! The testbed starts private servers quickly, with fsync turned into a no-op, and leaves
+//! nothing behind when they stop.
 
 use std::path::PathBuf;
 use txhunt_db::testbed::{Server, ServerKind};
@@ -14,6 +15,21 @@ fn start_and_stop(kind: ServerKind) {
     let pid = server.pid();
     let dir: PathBuf = server.dir().expect("has a directory").to_path_buf();
     assert!(alive(pid) && dir.exists());
+    // Its fsyncs return at once (scripts/test installs Debian's eatmydata).
+    let library = txhunt_db::testbed::no_sync_library()
+        .expect("eatmydata is installed (Debian package eatmydata)");
+    let maps = std::fs::read_to_string(format!("/proc/{pid}/maps")).expect("the server's maps");
+    assert!(
+        maps.contains(
+            library
+                .file_name()
+                .and_then(|n| n.to_str())
+                .expect("a name")
+        ),
+        "{} is preloaded into the {} server",
+        library.display(),
+        kind.name()
+    );
     assert!(server.url().starts_with(match kind {
         ServerKind::Mariadb => "mysql://root@127.0.0.1:",
         ServerKind::Postgres => "postgres://postgres@127.0.0.1:",

@@ -51,6 +51,8 @@ pub(super) fn start(
             "--innodb-buffer-pool-size=64M",
             "--innodb-flush-log-at-trx-commit=0",
             "--innodb-doublewrite=0",
+            // No fsync of table definition and trigger files: CREATE TRIGGER costs a third less.
+            "--loose-sync-frm=OFF",
             "--performance-schema=OFF",
         ]);
     if let Some(base) = bin_dir.and_then(Path::parent) {

@@ -19,6 +19,10 @@ pub struct Way {
     pub per_second: Vec<f64>,
     /// Their median.
     pub median: f64,
+    /// txhunt's own CPU time (every thread, user and system) per committed transaction, in
+    /// microseconds, per run: on a machine the client shares with the server, what the client
+    /// spends is taken from the server.
+    pub client_cpu_us: Vec<f64>,
 }
 
 /// The whole run of `txhunt bench stress`.
@@ -46,6 +50,19 @@ pub struct StressBenchReport {
     pub check_seconds: f64,
 }
 
+/// CPU time this process has used so far, every thread, user and system.
+fn own_cpu() -> std::time::Duration {
+    // SAFETY: getrusage writes the struct it is given and nothing else.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_SELF, &mut usage);
+        usage
+    };
+    let time =
+        |t: libc::timeval| std::time::Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    time(usage.ru_utime) + time(usage.ru_stime)
+}
+
 fn median(values: &[f64]) -> f64 {
     let mut sorted = values.to_vec();
     sorted.sort_by(f64::total_cmp);
@@ -69,16 +86,21 @@ pub fn stress(
     };
     let stop = AtomicBool::new(false);
     let (mut plain, mut recorded) = (Vec::new(), Vec::new());
+    let (mut plain_cpu, mut recorded_cpu) = (Vec::new(), Vec::new());
     let (mut history_statements, mut check_seconds) = (0, 0.0);
     for _ in 0..repeat.max(1) {
         for record in [false, true] {
+            let cpu = own_cpu();
             let run = hunt.run(&executor, target, record, &Counters::default(), &stop)?;
+            let cpu_us = (own_cpu() - cpu).as_secs_f64() * 1e6 / run.committed.max(1) as f64;
             let rate = run.committed as f64 / run.elapsed.as_secs_f64().max(1e-9);
             if !record {
                 plain.push(rate);
+                plain_cpu.push(cpu_us);
                 continue;
             }
             recorded.push(rate);
+            recorded_cpu.push(cpu_us);
             if run.statements >= history_statements {
                 history_statements = run.statements;
                 check_seconds = hunt.judge(&executor, target, &run).check_seconds;
@@ -89,10 +111,12 @@ pub fn stress(
         Way {
             median: median(&plain),
             per_second: plain,
+            client_cpu_us: plain_cpu,
         },
         Way {
             median: median(&recorded),
             per_second: recorded,
+            client_cpu_us: recorded_cpu,
         },
     );
     Ok(StressBenchReport {
@@ -118,24 +142,24 @@ impl StressBenchReport {
             "bench stress on {}: {} at {}, {} sessions, {:.0} s per run",
             self.target, self.workload, self.isolation, self.sessions, self.seconds
         );
-        let runs = |w: &Way| {
-            (w.per_second.iter())
+        let runs = |values: &[f64]| {
+            (values.iter())
                 .map(|r| format!("{r:.0}"))
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let _ = writeln!(
-            text,
-            "plain client loop: {:.0} committed transactions/s (runs: {})",
-            self.plain.median,
-            runs(&self.plain)
-        );
-        let _ = writeln!(
-            text,
-            "recorded stress:   {:.0} committed transactions/s (runs: {})",
-            self.recorded.median,
-            runs(&self.recorded)
-        );
+        for (name, way) in [
+            ("plain client loop", &self.plain),
+            ("recorded stress", &self.recorded),
+        ] {
+            let _ = writeln!(
+                text,
+                "{name:<17}: {:.0} committed transactions/s (runs: {}; txhunt's CPU per transaction: {} µs)",
+                way.median,
+                runs(&way.per_second),
+                runs(&way.client_cpu_us)
+            );
+        }
         let _ = writeln!(text, "ratio recorded / plain: {:.2}", self.ratio);
         let _ = writeln!(
             text,
