@@ -1,19 +1,24 @@
 //! One MySQL-protocol session.
 
+use super::pool::Pool;
 use super::value::value;
 use crate::profile::ServerProfile;
 use crate::target::{with_causes, Connection, Interrupt};
 use mysql::prelude::Queryable;
 use mysql::Conn;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use txhunt_model::{DbError, DbState, ErrorClass, Outcome, Row, StmtKind};
 
-/// A session's connection.
+/// A session's connection; given back to the target's pool when dropped, unless a statement
+/// of it was interrupted (a `KILL QUERY` sent late could reach the next execution's statement).
 pub(super) struct MysqlConnection {
-    conn: Conn,
+    conn: Option<Conn>,
     id: String,
     profile: &'static dyn ServerProfile,
     monitor: Arc<Mutex<Conn>>,
+    interrupted: Arc<AtomicBool>,
+    pool: Arc<Pool>,
 }
 
 impl MysqlConnection {
@@ -21,16 +26,35 @@ impl MysqlConnection {
         mut conn: Conn,
         profile: &'static dyn ServerProfile,
         monitor: Arc<Mutex<Conn>>,
+        pool: Arc<Pool>,
     ) -> Result<Self, mysql::Error> {
         let id = conn
             .query_first::<String, _>(profile.session_id_query())?
             .unwrap_or_else(|| conn.connection_id().to_string());
         Ok(MysqlConnection {
-            conn,
+            conn: Some(conn),
             id,
             profile,
             monitor,
+            interrupted: Arc::new(AtomicBool::new(false)),
+            pool,
         })
+    }
+
+    fn conn(&mut self) -> &mut Conn {
+        self.conn
+            .as_mut()
+            .expect("the connection is only taken when the session is dropped")
+    }
+}
+
+impl Drop for MysqlConnection {
+    fn drop(&mut self) {
+        if let Some(conn) = self.conn.take() {
+            if !self.interrupted.load(Ordering::SeqCst) {
+                self.pool.give(conn);
+            }
+        }
     }
 }
 
@@ -134,18 +158,20 @@ pub(super) fn describe(e: &mysql::Error) -> String {
 
 impl Connection for MysqlConnection {
     fn execute(&mut self, sql: &str) -> Outcome {
-        run(&mut self.conn, sql).unwrap_or_else(|e| Outcome::Error(error(e, self.profile)))
+        let profile = self.profile;
+        run(self.conn(), sql).unwrap_or_else(|e| Outcome::Error(error(e, profile)))
     }
 
     fn execute_all(&mut self, sqls: &[&str]) -> Vec<Outcome> {
-        (run_all(&mut self.conn, sqls).into_iter())
-            .map(|o| o.unwrap_or_else(|e| Outcome::Error(error(e, self.profile))))
+        let profile = self.profile;
+        (run_all(self.conn(), sqls).into_iter())
+            .map(|o| o.unwrap_or_else(|e| Outcome::Error(error(e, profile))))
             .collect()
     }
 
     fn in_transaction(&mut self) -> Option<bool> {
         let query = self.profile.in_transaction_query()?;
-        self.conn
+        self.conn()
             .query_first::<i64, _>(query)
             .ok()
             .flatten()
@@ -156,6 +182,7 @@ impl Connection for MysqlConnection {
         Arc::new(KillQuery {
             id: self.id.clone(),
             monitor: Arc::clone(&self.monitor),
+            interrupted: Arc::clone(&self.interrupted),
         })
     }
 
@@ -164,14 +191,17 @@ impl Connection for MysqlConnection {
     }
 }
 
-/// Cancels a session's statement with `KILL QUERY` from the monitor session.
+/// Cancels a session's statement with `KILL QUERY` from the monitor session (and keeps the
+/// session out of the pool).
 struct KillQuery {
     id: String,
     monitor: Arc<Mutex<Conn>>,
+    interrupted: Arc<AtomicBool>,
 }
 
 impl Interrupt for KillQuery {
     fn interrupt(&self) {
+        self.interrupted.store(true, Ordering::SeqCst);
         let mut monitor = self.monitor.lock().unwrap_or_else(|p| p.into_inner());
         if let Err(e) = monitor.query_drop(format!("KILL QUERY {}", self.id)) {
             tracing::debug!("KILL QUERY {} failed: {}", self.id, describe(&e));
@@ -180,12 +210,12 @@ impl Interrupt for KillQuery {
 }
 
 /// Every user table's rows, read on `conn`.
-pub(super) fn dump(mut conn: Conn, profile: &dyn ServerProfile) -> Result<DbState, mysql::Error> {
+pub(super) fn dump(conn: &mut Conn, profile: &dyn ServerProfile) -> Result<DbState, mysql::Error> {
     let tables: Vec<String> = conn.query(profile.list_tables_query())?;
     let mut state = DbState::new();
     for table in tables {
         let sql = format!("SELECT * FROM {}", profile.quote_ident(&table));
-        match run(&mut conn, &sql)? {
+        match run(conn, &sql)? {
             Outcome::Rows { rows, .. } => state.insert(&table, rows),
             _ => state.insert(&table, Vec::new()),
         }

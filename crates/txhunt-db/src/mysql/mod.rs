@@ -4,6 +4,8 @@
 //! session and dropped afterwards; txhunt never touches any other database.
 
 mod connection;
+mod dropper;
+mod pool;
 mod value;
 
 use crate::profile::{ProbeQuery, ServerProfile};
@@ -13,15 +15,20 @@ use crate::target::{
     Target, TargetError,
 };
 use connection::MysqlConnection;
+use dropper::Dropper;
 use mysql::prelude::Queryable;
 use mysql::{Conn, Opts, OptsBuilder};
+use pool::Pool;
 use std::sync::{Arc, Mutex};
 use txhunt_model::DbState;
 
 /// A MySQL-protocol server and the profile of the DBMS behind it.
 pub struct MysqlTarget {
     profile: &'static dyn ServerProfile,
-    opts: Opts,
+    /// Idle sessions on the server, reused by every database's sessions and monitor.
+    pool: Arc<Pool>,
+    /// Drops the databases of finished executions.
+    dropper: Arc<Dropper>,
     /// `SELECT VERSION()`.
     version: String,
     /// The server settings the target was started with, shown in its label.
@@ -56,9 +63,12 @@ impl MysqlTarget {
             profile = crate::profile::innodb::mariadb(snapshot == Some(1));
         }
         drop_left_behind(&mut conn, profile);
+        let pool = Arc::new(Pool::new(opts));
+        pool.give(conn);
         Ok(MysqlTarget {
             profile,
-            opts,
+            dropper: Arc::new(Dropper::new(Arc::clone(&pool))),
+            pool,
             version,
             settings: Settings::default(),
             _keep_alive: keep_alive,
@@ -156,31 +166,42 @@ impl Target for MysqlTarget {
 
     fn create_database(&self) -> Result<Box<dyn Database>, TargetError> {
         let name = fresh_database_name();
-        let mut admin = Conn::new(self.opts.clone()).map_err(failed("connecting to the server"))?;
+        let mut admin = (self.pool.take(None)).map_err(failed("connecting to the server"))?;
         admin
             .query_drop(format!(
                 "CREATE DATABASE {}",
                 self.profile.quote_ident(&name)
             ))
             .map_err(failed(format!("creating database {name}")))?;
-        let opts: Opts = OptsBuilder::from_opts(self.opts.clone())
-            .db_name(Some(name.clone()))
-            .into();
+        admin
+            .select_db(&name)
+            .map_err(failed(format!("using database {name}")))?;
         Ok(Box::new(MysqlDatabase {
             name,
-            opts,
             profile: self.profile,
             monitor: Arc::new(Mutex::new(admin)),
+            pool: Arc::clone(&self.pool),
+            dropper: Arc::clone(&self.dropper),
         }))
     }
 }
 
-/// One database txhunt created; dropped on drop.
+impl Drop for MysqlTarget {
+    /// Waits for the databases being dropped: the server (a testbed's, held by the target)
+    /// must outlive their drops.
+    fn drop(&mut self) {
+        self.dropper.finish();
+    }
+}
+
+/// One database txhunt created; dropped on drop (in the background, [`Dropper`]). Its
+/// monitor session (lock-wait probes, `KILL QUERY`, the final state) uses it.
 struct MysqlDatabase {
     name: String,
-    opts: Opts,
     profile: &'static dyn ServerProfile,
     monitor: Arc<Mutex<Conn>>,
+    pool: Arc<Pool>,
+    dropper: Arc<Dropper>,
 }
 
 impl Database for MysqlDatabase {
@@ -190,20 +211,24 @@ impl Database for MysqlDatabase {
         _hook: Option<Arc<dyn LockWaitHook>>,
     ) -> Result<Box<dyn Connection>, TargetError> {
         let setup = self.profile.session_setup(config)?;
-        let mut conn = Conn::new(self.opts.clone()).map_err(failed("opening a session"))?;
+        let mut conn = (self.pool.take(Some(&self.name))).map_err(failed("opening a session"))?;
         for sql in setup {
             conn.query_drop(&sql)
                 .map_err(failed(format!("configuring a session ({sql})")))?;
         }
-        let conn = MysqlConnection::new(conn, self.profile, Arc::clone(&self.monitor))
-            .map_err(failed("opening a session"))?;
+        let conn = MysqlConnection::new(
+            conn,
+            self.profile,
+            Arc::clone(&self.monitor),
+            Arc::clone(&self.pool),
+        )
+        .map_err(failed("opening a session"))?;
         Ok(Box::new(conn))
     }
 
     fn final_state(&self) -> Result<DbState, TargetError> {
-        let conn = Conn::new(self.opts.clone())
-            .map_err(failed("opening a session for the final state"))?;
-        connection::dump(conn, self.profile).map_err(failed("reading the final state"))
+        let mut monitor = self.monitor.lock().unwrap_or_else(|p| p.into_inner());
+        connection::dump(&mut monitor, self.profile).map_err(failed("reading the final state"))
     }
 
     fn lock_probe(&self) -> Option<Arc<dyn LockProbe>> {
@@ -216,19 +241,10 @@ impl Database for MysqlDatabase {
 
 impl Drop for MysqlDatabase {
     fn drop(&mut self) {
-        let mut monitor = self.monitor.lock().unwrap_or_else(|p| p.into_inner());
-        let drop_sql = format!(
-            "DROP DATABASE IF EXISTS {}",
-            self.profile.quote_ident(&self.name)
+        (self.dropper).drop_database(
+            Arc::clone(&self.monitor),
+            self.profile.quote_ident(&self.name),
         );
-        if let Err(e) = monitor.query_drop(&drop_sql) {
-            // The server may be gone (a crash test); then there is nothing left to drop.
-            tracing::warn!(
-                "could not drop database {}: {}",
-                self.name,
-                connection::describe(&e)
-            );
-        }
     }
 }
 
