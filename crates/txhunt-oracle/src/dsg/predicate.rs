@@ -56,10 +56,7 @@ pub fn search(
     if candidates.is_empty() {
         return items.into();
     }
-    let mut tentative = dsg.clone();
-    tentative
-        .edges
-        .extend(candidates.iter().flat_map(|c| c.edges(&|_| None)));
+    let tentative = tentative(dsg, &candidates, txns.labels.len());
     if phenomena(&cycles::search(&tentative, budget)) == phenomena(&items) {
         return items.into();
     }
@@ -69,8 +66,7 @@ pub fn search(
             let key = candidate.query(image).key(&history.tables);
             verdicts.get(&key).copied().flatten()
         };
-        dsg.edges
-            .extend(candidate.edges(&|image| Some(matches(image))));
+        dsg.edges.extend(candidate.edges(&matches));
     }
     cycles::search(dsg, budget).into()
 }
@@ -95,6 +91,54 @@ impl From<Search> for Predicates {
             skipped: None,
         }
     }
+}
+
+/// `dsg` with every predicate dependency `candidates` might give once the target says which
+/// versions match, for asking whether any could change the phenomena (over `transactions`
+/// transactions). One candidate gives at most a wr edge from the installer of a version `a`
+/// and an rw edge to the installer of a later version `b` (`a < b`: [`Candidate::edges`]), so
+/// a cycle must not enter the reader by the candidate's wr from `a` and leave it by the
+/// candidate's rw to a version up to `a` (with one version, the two edges to its installer
+/// would make a 2-cycle no answer can give). Each such wr edge therefore leads to a copy of the
+/// reader (a node of its own past the transactions) that leaves as the reader does, except by
+/// those rw edges. The graph is only searched for its phenomena: what a cycle through a copy
+/// shows, a cycle through the reader would.
+fn tentative(dsg: &Dsg, candidates: &[Candidate], transactions: usize) -> Dsg {
+    let mut graph = dsg.clone();
+    let mut copies: Vec<(usize, &Candidate, usize)> = Vec::new();
+    let mut next = transactions.max(dsg.nodes());
+    for candidate in candidates {
+        for (version, edge) in candidate.possible() {
+            if edge.kind == Kind::Rw {
+                graph.edges.push(edge);
+            } else {
+                copies.push((next, candidate, version));
+                graph.edges.push(Edge { to: next, ..edge });
+                next += 1;
+            }
+        }
+    }
+    let adjacency = graph.adjacency();
+    let mut leaving = Vec::new();
+    for &(copy, candidate, version) in &copies {
+        let own_rw = |e: &Edge| {
+            e.kind == Kind::Rw
+                && e.step == candidate.step
+                && &e.row == candidate.row
+                && (candidate.chain.versions[..version].iter()).any(|v| Some(v.1) == e.version)
+        };
+        leaving.extend(
+            (adjacency.out(candidate.reader).iter())
+                .map(|&i| &graph.edges[i])
+                .filter(|e| !own_rw(e))
+                .map(|e| Edge {
+                    from: copy,
+                    ..e.clone()
+                }),
+        );
+    }
+    graph.edges.extend(leaving);
+    graph
 }
 
 /// The phenomena a search found, with whether each cycle has a predicate anti-dependency.
@@ -197,23 +241,22 @@ impl Candidate<'_, '_> {
     }
 
     /// The dependencies on the row, given whether each version's columns match the predicate
-    /// (`matches(image)`: `None` when not known yet, and then every edge that might hold is
-    /// drawn; `Some(None)` when the target could not say, and then none is).
-    fn edges(&self, matches: &dyn Fn(&[Value]) -> Option<Option<bool>>) -> Vec<Edge> {
+    /// (`matches(image)`: `None` when the target could not say, and then none is drawn).
+    fn edges(&self, matches: &dyn Fn(&[Value]) -> Option<bool>) -> Vec<Edge> {
         let versions = &self.chain.versions;
         let first = match self.chain.start {
-            Start::Absent => Some(Some(false)),
+            Start::Absent => Some(false),
             Start::Setup(image) => matches(image),
-            Start::Unknown => Some(None),
+            Start::Unknown => None,
         };
-        let states = std::iter::once(first).chain(versions.iter().map(|(_, _, image)| {
-            // A delete matches nothing.
-            image.map_or(Some(Some(false)), matches)
-        }));
-        let Some(mut known) = states.collect::<Option<Vec<Option<bool>>>>() else {
-            // Not asked yet: every dependency that might hold.
-            return self.draw((1..=versions.len()).flat_map(|j| [(j, Kind::Rw), (j, Kind::Wr)]));
-        };
+        // A delete matches nothing.
+        let mut known: Vec<Option<bool>> = std::iter::once(first)
+            .chain(
+                versions
+                    .iter()
+                    .map(|(_, _, image)| image.map_or(Some(false), matches)),
+            )
+            .collect();
         let mut dependencies: Vec<(usize, Kind)> = Vec::new();
         if !known[1..].contains(&None) {
             let unmatched: Vec<usize> = (0..known.len())
@@ -233,6 +276,20 @@ impl Candidate<'_, '_> {
             }
         }
         self.draw(dependencies.into_iter())
+    }
+
+    /// Every dependency that might hold before the target is asked, each with its version (1
+    /// for the first after the row's first state).
+    fn possible(&self) -> Vec<(usize, Edge)> {
+        let versions = 1..=self.chain.versions.len();
+        let dependencies: Vec<(usize, Kind)> = versions
+            .flat_map(|j| [(j, Kind::Rw), (j, Kind::Wr)])
+            .collect();
+        let kept = dependencies
+            .iter()
+            .filter(|&&(j, _)| self.chain.versions[j - 1].0 != self.reader)
+            .map(|&(j, _)| j);
+        kept.zip(self.draw(dependencies.iter().copied())).collect()
     }
 
     /// The edges of `dependencies`: per version (1 for the first after the row's first
