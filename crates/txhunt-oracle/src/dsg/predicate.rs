@@ -535,3 +535,73 @@ fn evaluate(
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Reader 0 did not match a row whose one later version transaction 1 installed, and
+    /// transaction 1 wrote another row reader 0 read (an item wr edge 1 → 0).
+    fn one_version_missed_by_reader() -> (Dsg, Predicate, RowId, Chain<'static>) {
+        let row = RowId {
+            table: "t".into(),
+            rid: 7,
+        };
+        let read = Edge {
+            from: 1,
+            to: 0,
+            kind: Kind::Wr,
+            row: RowId {
+                table: "t".into(),
+                rid: 8,
+            },
+            version: Some(Version::Step(3)),
+            step: 5,
+            predicate: None,
+        };
+        let predicate = Predicate {
+            table: "t".into(),
+            condition: Some("v > 5".into()),
+            matched: Vec::new(),
+        };
+        let chain = Chain {
+            start: Start::Absent,
+            versions: vec![(1, Version::Step(2), Some(&[]))],
+        };
+        (Dsg { edges: vec![read] }, predicate, row, chain)
+    }
+
+    #[test]
+    fn a_candidate_never_both_reads_from_and_misses_one_version() {
+        let (dsg, predicate, row, chain) = one_version_missed_by_reader();
+        let candidate = Candidate {
+            reader: 0,
+            step: 4,
+            predicate: &predicate,
+            row: &row,
+            chain: &chain,
+        };
+        let candidates = [candidate];
+        let budget = Duration::from_secs(5);
+        // Whatever the target answers, the reader read from transaction 1 or missed its
+        // version: with the rw edge, 0 → 1 → 0 is G-single; with the wr edge, no cycle.
+        let graph = tentative(&dsg, &candidates, 2);
+        let found = phenomena(&cycles::search(&graph, budget));
+        let single = (txhunt_model::adya::Phenomenon::GSingle, true);
+        assert_eq!(found.into_iter().collect::<Vec<_>>(), [single]);
+        // The candidate's wr edge leads to the reader's copy, which may not leave by the
+        // candidate's rw edge to the same version.
+        let copy = 2;
+        assert!(graph
+            .edges
+            .iter()
+            .any(|e| e.to == copy && e.kind == Kind::Wr));
+        assert!(!graph
+            .edges
+            .iter()
+            .any(|e| e.from == copy && e.kind == Kind::Rw && e.to == 1));
+        // Without the item edge, the candidate's two edges alone close no cycle.
+        let alone = tentative(&Dsg { edges: Vec::new() }, &candidates, 2);
+        assert!(cycles::search(&alone, budget).cycles.is_empty());
+    }
+}
