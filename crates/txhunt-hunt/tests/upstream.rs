@@ -230,7 +230,6 @@ fn reproduce_on_postgres(case: &TestCase, level: Isolation) -> String {
 
 #[test]
 fn a_lost_update_refused_after_a_wait_reproduces_in_isolationtester() {
-    let _turn = turn();
     let output = reproduce_on_postgres(
         &scenario_file("hermitage/p4.sql"),
         Isolation::RepeatableRead,
@@ -244,14 +243,12 @@ fn a_lost_update_refused_after_a_wait_reproduces_in_isolationtester() {
 
 #[test]
 fn a_deadlock_reproduces_in_isolationtester() {
-    let _turn = turn();
     let output = reproduce_on_postgres(&deadlock(), Isolation::ReadCommitted);
     assert!(output.contains("ERROR:  deadlock detected"), "{output}");
 }
 
 #[test]
 fn a_write_skew_refused_at_serializable_reproduces_in_isolationtester() {
-    let _turn = turn();
     let output = reproduce_on_postgres(
         &scenario_file("hermitage/g2-item.sql"),
         Isolation::Serializable,
@@ -261,7 +258,6 @@ fn a_write_skew_refused_at_serializable_reproduces_in_isolationtester() {
 
 #[test]
 fn isolationtester_output_that_differs_is_caught() {
-    let _turn = turn();
     let case = scenario_file("hermitage/g2-item.sql");
     let server = Server::start(ServerKind::Postgres, None, None).unwrap();
     let target = open_target(server.url(), None).unwrap();
@@ -320,16 +316,6 @@ fn mariadb_test(server: &Server, test: &str, result: &str) -> (bool, String) {
     (out.status.success(), output)
 }
 
-/// A test's turn: the tests of this file run one at a time. Run side by side (each on its own
-/// private server and database), an exported mysqltest's wait loop missed its own session's
-/// lock wait, every time on that server, in 3 of 4 runs on 2026-11-27, and in 1 of 4 with
-/// only the MariaDB tests one at a time; never with every test one at a time. The cause is
-/// not found yet.
-fn turn() -> std::sync::MutexGuard<'static, ()> {
-    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    ONE_AT_A_TIME.lock().unwrap_or_else(|p| p.into_inner())
-}
-
 /// Runs `case` at `level` on a private MariaDB, exports it as a mysqltest test and result,
 /// and runs them in mariadb-test against the same server, which must pass; returns the test.
 fn reproduce_on_mariadb(case: &TestCase, level: Isolation) -> String {
@@ -345,7 +331,6 @@ fn reproduce_on_mariadb(case: &TestCase, level: Isolation) -> String {
 
 #[test]
 fn a_lost_update_after_a_wait_reproduces_in_mariadb_test() {
-    let _turn = turn();
     let test = reproduce_on_mariadb(
         &scenario_file("hermitage/p4.sql"),
         Isolation::RepeatableRead,
@@ -359,14 +344,12 @@ fn a_lost_update_after_a_wait_reproduces_in_mariadb_test() {
 
 #[test]
 fn a_deadlock_reproduces_in_mariadb_test() {
-    let _turn = turn();
     let test = reproduce_on_mariadb(&deadlock(), Isolation::RepeatableRead);
     assert!(test.contains("--error ER_LOCK_DEADLOCK"), "{test}");
 }
 
 #[test]
 fn mariadb_test_fails_a_result_the_run_does_not_give() {
-    let _turn = turn();
     let case = scenario_file("hermitage/p4.sql");
     let server = Server::start(ServerKind::Mariadb, None, None).unwrap();
     let target = open_target(server.url(), None).unwrap();
@@ -442,7 +425,6 @@ fn sqllogictest_of(case: &TestCase) -> String {
 
 #[test]
 fn a_sqllogictest_export_passes_on_sqlite_and_a_tampered_one_fails() {
-    let _turn = turn();
     let script = sqllogictest_of(&scenario_file("hermitage/g1a.sql"));
     assert!(
         script.contains("connection t2\nquery II rowsort"),
@@ -456,7 +438,6 @@ fn a_sqllogictest_export_passes_on_sqlite_and_a_tampered_one_fails() {
 
 #[test]
 fn a_sqllogictest_export_of_a_wait_runs_in_completion_order() {
-    let _turn = turn();
     let script = sqllogictest_of(&scenario_file("hermitage/g0.sql"));
     assert!(
         script.contains("# The statements are in the order they completed"),
@@ -471,7 +452,6 @@ fn a_sqllogictest_export_of_a_wait_runs_in_completion_order() {
 /// expectations) and with one (SQLite's).
 #[test]
 fn every_format_writes_the_expected_text() {
-    let _turn = turn();
     let case = scenario::parse(
         "-- id: small
          -- isolation: repeatable-read
@@ -496,7 +476,6 @@ fn every_format_writes_the_expected_text() {
 
 #[test]
 fn formats_are_named_and_unknown_names_refused() {
-    let _turn = turn();
     for format in UpstreamFormat::ALL {
         assert_eq!(format.name().parse::<UpstreamFormat>(), Ok(format));
     }
@@ -508,7 +487,6 @@ fn formats_are_named_and_unknown_names_refused() {
 
 #[test]
 fn a_statement_that_never_completed_is_refused() {
-    let _turn = turn();
     let case = scenario_file("hermitage/p4.sql");
     let sqlite = open_target("sqlite", None).unwrap();
     let mut history = observe(sqlite.as_ref(), &case, Isolation::Serializable);
