@@ -4,10 +4,10 @@
 //! session and dropped afterwards; txhunt never touches any other database.
 
 mod connection;
-mod dropper;
 mod pool;
 mod value;
 
+use crate::dropper::Dropper;
 use crate::profile::{ProbeQuery, ServerProfile};
 use crate::settings::Settings;
 use crate::target::{
@@ -15,7 +15,6 @@ use crate::target::{
     Target, TargetError,
 };
 use connection::MysqlConnection;
-use dropper::Dropper;
 use mysql::prelude::Queryable;
 use mysql::{Conn, Opts, OptsBuilder};
 use pool::Pool;
@@ -28,7 +27,7 @@ pub struct MysqlTarget {
     /// Idle sessions on the server, reused by every database's sessions and monitor.
     pool: Arc<Pool>,
     /// Drops the databases of finished executions.
-    dropper: Arc<Dropper>,
+    dropper: Arc<Dropper<DropJob>>,
     /// `SELECT VERSION()`.
     version: String,
     /// The server settings the target was started with, shown in its label.
@@ -67,7 +66,7 @@ impl MysqlTarget {
         pool.give(conn);
         Ok(MysqlTarget {
             profile,
-            dropper: Arc::new(Dropper::new(Arc::clone(&pool))),
+            dropper: Arc::new(dropper(Arc::clone(&pool))),
             pool,
             version,
             settings: Settings::default(),
@@ -201,7 +200,7 @@ struct MysqlDatabase {
     profile: &'static dyn ServerProfile,
     monitor: Arc<Mutex<Conn>>,
     pool: Arc<Pool>,
-    dropper: Arc<Dropper>,
+    dropper: Arc<Dropper<DropJob>>,
 }
 
 impl Database for MysqlDatabase {
@@ -241,11 +240,47 @@ impl Database for MysqlDatabase {
 
 impl Drop for MysqlDatabase {
     fn drop(&mut self) {
-        (self.dropper).drop_database(
-            Arc::clone(&self.monitor),
-            self.profile.quote_ident(&self.name),
-        );
+        let job = DropJob {
+            session: Arc::clone(&self.monitor),
+            database: self.profile.quote_ident(&self.name),
+        };
+        if let Err(job) = self.dropper.hand(job) {
+            job.run();
+        }
     }
+}
+
+/// A database to drop: the session to drop it on (its monitor), and its name as SQL spells
+/// it.
+struct DropJob {
+    session: Arc<Mutex<Conn>>,
+    database: String,
+}
+
+impl DropJob {
+    /// Drops the database; a failure is logged (the server may be gone: a crash test).
+    fn run(&self) {
+        let mut session = self.session.lock().unwrap_or_else(|p| p.into_inner());
+        let sql = format!("DROP DATABASE IF EXISTS {}", self.database);
+        if let Err(e) = session.query_drop(sql) {
+            let database = &self.database;
+            tracing::warn!(
+                "could not drop database {database}: {}",
+                connection::describe(&e)
+            );
+        }
+    }
+}
+
+/// The dropper of a target's databases: each is dropped on its monitor session, which then
+/// goes back to `pool` (when nothing else holds it any more).
+fn dropper(pool: Arc<Pool>) -> Dropper<DropJob> {
+    Dropper::new(move |job: DropJob| {
+        job.run();
+        if let Ok(session) = Arc::try_unwrap(job.session) {
+            pool.give(session.into_inner().unwrap_or_else(|p| p.into_inner()));
+        }
+    })
 }
 
 /// The lock-wait probe: the profile's questions, asked on the monitor session.

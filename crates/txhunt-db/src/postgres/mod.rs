@@ -10,6 +10,7 @@ mod connection;
 mod pool;
 mod value;
 
+use crate::dropper::Dropper;
 use crate::profile::{ProbeQuery, ServerProfile};
 use crate::settings::Settings;
 use crate::target::{
@@ -34,6 +35,8 @@ pub struct PgTarget {
     pool: Arc<Pool>,
     /// The monitor session on it: schemas, lock-wait probe, final states.
     monitor: Arc<Mutex<Client>>,
+    /// Drops the schemas of finished executions, on a session of its own.
+    dropper: Arc<Dropper<DropJob>>,
     /// The server's `deadlock_timeout`.
     deadlock_timeout: Duration,
     /// `SHOW server_version`, first word.
@@ -95,12 +98,17 @@ impl PgTarget {
             .map_err(failed("asking the server's version"))?
             .get(0);
         let version = version.split_whitespace().next().unwrap_or("").to_string();
+        let mut dropping = config
+            .connect(NoTls)
+            .map_err(failed(format!("connecting to database {database}")))?;
+        let dropper = Dropper::new(move |job: DropJob| job.run(&mut dropping));
         Ok(PgTarget {
             profile,
             admin,
             database,
             pool: Arc::new(Pool::new(config)),
             monitor: Arc::new(Mutex::new(monitor)),
+            dropper: Arc::new(dropper),
             deadlock_timeout,
             version,
             settings: Settings::default(),
@@ -179,13 +187,16 @@ impl Target for PgTarget {
             profile: self.profile,
             pool: Arc::clone(&self.pool),
             monitor: Arc::clone(&self.monitor),
+            dropper: Arc::clone(&self.dropper),
         }))
     }
 }
 
 impl Drop for PgTarget {
-    /// Ends any session still on the target's database, then drops it (PostgreSQL 10–18).
+    /// Waits for the schemas being dropped, ends any session still on the target's database,
+    /// then drops it (PostgreSQL 10–18).
     fn drop(&mut self) {
+        self.dropper.finish();
         let Ok(mut admin) = self.admin.connect(NoTls) else {
             return; // the server is gone (a crash test): nothing left to drop
         };
@@ -227,12 +238,34 @@ fn end_and_drop(client: &mut Client, column: &str, value: &str, kind: &str, name
     }
 }
 
-/// One schema txhunt created for an execution; dropped on drop.
+/// One schema txhunt created for an execution; dropped on drop (in the background,
+/// [`Dropper`]).
 struct PgDatabase {
     name: String,
     profile: &'static dyn ServerProfile,
     pool: Arc<Pool>,
     monitor: Arc<Mutex<Client>>,
+    dropper: Arc<Dropper<DropJob>>,
+}
+
+/// A schema to drop: its name, and its name as SQL spells it.
+struct DropJob {
+    name: String,
+    quoted: String,
+}
+
+impl DropJob {
+    /// Ends any session of the schema's execution still open (they carry its name as
+    /// `application_name`), then drops it, on `client`.
+    fn run(&self, client: &mut Client) {
+        end_and_drop(
+            client,
+            "application_name",
+            &self.name,
+            "SCHEMA",
+            &self.quoted,
+        );
+    }
 }
 
 impl Database for PgDatabase {
@@ -281,18 +314,14 @@ impl PgDatabase {
 }
 
 impl Drop for PgDatabase {
-    /// Ends any session of this execution still open (they carry the schema's name as
-    /// `application_name`), then drops the schema.
     fn drop(&mut self) {
-        let mut monitor = self.monitor.lock().unwrap_or_else(|p| p.into_inner());
-        let name = self.profile.quote_ident(&self.name);
-        end_and_drop(
-            &mut monitor,
-            "application_name",
-            &self.name,
-            "SCHEMA",
-            &name,
-        );
+        let job = DropJob {
+            name: self.name.clone(),
+            quoted: self.profile.quote_ident(&self.name),
+        };
+        if let Err(job) = self.dropper.hand(job) {
+            job.run(&mut self.monitor.lock().unwrap_or_else(|p| p.into_inner()));
+        }
     }
 }
 
