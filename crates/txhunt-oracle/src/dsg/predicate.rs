@@ -56,7 +56,7 @@ pub fn search(
     if candidates.is_empty() {
         return items.into();
     }
-    let tentative = tentative(dsg, &candidates, txns.labels.len());
+    let tentative = tentative(dsg, &candidates, txns.labels.len(), MAX_POSSIBLE);
     if phenomena(&cycles::search(&tentative, budget)) == phenomena(&items) {
         return items.into();
     }
@@ -102,11 +102,13 @@ impl From<Search> for Predicates {
 /// would make a 2-cycle no answer can give). Each such wr edge therefore leads to a copy of the
 /// reader (a node of its own past the transactions) that leaves as the reader does, except by
 /// those rw edges. The graph is only searched for its phenomena: what a cycle through a copy
-/// shows, a cycle through the reader would.
-fn tentative(dsg: &Dsg, candidates: &[Candidate], transactions: usize) -> Dsg {
+/// shows, a cycle through the reader would. Past `most` copied edges, the wr edges lead to
+/// the reader itself.
+fn tentative(dsg: &Dsg, candidates: &[Candidate], transactions: usize, most: usize) -> Dsg {
     let mut graph = dsg.clone();
     let mut copies: Vec<(usize, &Candidate, usize)> = Vec::new();
-    let mut next = transactions.max(dsg.nodes());
+    let first_copy = transactions.max(dsg.nodes());
+    let mut next = first_copy;
     for candidate in candidates {
         for (version, edge) in candidate.possible() {
             if edge.kind == Kind::Rw {
@@ -119,6 +121,20 @@ fn tentative(dsg: &Dsg, candidates: &[Candidate], transactions: usize) -> Dsg {
         }
     }
     let adjacency = graph.adjacency();
+    let copied: usize = (copies.iter())
+        .map(|(_, candidate, _)| adjacency.out(candidate.reader).len())
+        .sum();
+    if copied > most {
+        // Too many copies (a reader of many rows, each with many versions): the wr edges
+        // reach the reader itself, which lets more cycles form, never fewer.
+        for edge in &mut graph.edges {
+            let copy = edge.to.checked_sub(first_copy);
+            if let Some(&(_, candidate, _)) = copy.and_then(|i| copies.get(i)) {
+                edge.to = candidate.reader;
+            }
+        }
+        return graph;
+    }
     let mut leaving = Vec::new();
     for &(copy, candidate, version) in &copies {
         let own_rw = |e: &Edge| {
@@ -585,7 +601,7 @@ mod tests {
         let budget = Duration::from_secs(5);
         // Whatever the target answers, the reader read from transaction 1 or missed its
         // version: with the rw edge, 0 → 1 → 0 is G-single; with the wr edge, no cycle.
-        let graph = tentative(&dsg, &candidates, 2);
+        let graph = tentative(&dsg, &candidates, 2, MAX_POSSIBLE);
         let found = phenomena(&cycles::search(&graph, budget));
         let single = (txhunt_model::adya::Phenomenon::GSingle, true);
         assert_eq!(found.into_iter().collect::<Vec<_>>(), [single]);
@@ -601,7 +617,11 @@ mod tests {
             .iter()
             .any(|e| e.from == copy && e.kind == Kind::Rw && e.to == 1));
         // Without the item edge, the candidate's two edges alone close no cycle.
-        let alone = tentative(&Dsg { edges: Vec::new() }, &candidates, 2);
+        let alone = tentative(&Dsg { edges: Vec::new() }, &candidates, 2, MAX_POSSIBLE);
         assert!(cycles::search(&alone, budget).cycles.is_empty());
+        // With no room for copies, the wr edge reaches the reader: more cycles, never fewer.
+        let crowded = tentative(&Dsg { edges: Vec::new() }, &candidates, 2, 0);
+        let found = phenomena(&cycles::search(&crowded, budget));
+        assert_eq!(found.into_iter().collect::<Vec<_>>(), [single]);
     }
 }
