@@ -291,26 +291,21 @@ impl Candidate<'_, '_> {
                     .collect();
             }
         }
-        self.draw(dependencies.into_iter())
+        let drawn = self.draw(dependencies.into_iter());
+        drawn.into_iter().map(|(_, edge)| edge).collect()
     }
 
     /// Every dependency that might hold before the target is asked, each with its version (1
     /// for the first after the row's first state).
     fn possible(&self) -> Vec<(usize, Edge)> {
         let versions = 1..=self.chain.versions.len();
-        let dependencies: Vec<(usize, Kind)> = versions
-            .flat_map(|j| [(j, Kind::Rw), (j, Kind::Wr)])
-            .collect();
-        let kept = dependencies
-            .iter()
-            .filter(|&&(j, _)| self.chain.versions[j - 1].0 != self.reader)
-            .map(|&(j, _)| j);
-        kept.zip(self.draw(dependencies.iter().copied())).collect()
+        self.draw(versions.flat_map(|j| [(j, Kind::Rw), (j, Kind::Wr)]))
     }
 
     /// The edges of `dependencies`: per version (1 for the first after the row's first
-    /// state), rw from the reader to its installer or wr from its installer to the reader.
-    fn draw(&self, dependencies: impl Iterator<Item = (usize, Kind)>) -> Vec<Edge> {
+    /// state), rw from the reader to its installer or wr from its installer to the reader, each
+    /// with its version (the reader's own versions draw none).
+    fn draw(&self, dependencies: impl Iterator<Item = (usize, Kind)>) -> Vec<(usize, Edge)> {
         let versions = &self.chain.versions;
         let text = match &self.predicate.condition {
             Some(c) => format!("{} WHERE {c}", self.predicate.table),
@@ -324,7 +319,7 @@ impl Candidate<'_, '_> {
                     Kind::Rw => (self.reader, installer),
                     _ => (installer, self.reader),
                 };
-                Edge {
+                let edge = Edge {
                     from,
                     to,
                     kind,
@@ -332,7 +327,8 @@ impl Candidate<'_, '_> {
                     version: Some(version),
                     step: self.step,
                     predicate: Some(text.clone()),
-                }
+                };
+                (j, edge)
             })
             .collect()
     }
