@@ -11,6 +11,7 @@ pub mod instrumented;
 pub mod interactive;
 pub mod phase;
 mod protocol;
+mod questions;
 mod runner;
 mod session;
 pub mod stress;

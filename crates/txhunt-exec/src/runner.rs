@@ -2,7 +2,7 @@
 
 use crate::Executor;
 use txhunt_db::{Profile, Target, TargetError};
-use txhunt_model::{History, Isolation, TestCase};
+use txhunt_model::{History, Isolation, Outcome, TestCase};
 
 /// Executes cases an oracle derives (serial schedules, reordered cases) on the target the
 /// original ran on, each from its own fresh database; several may run at once.
@@ -16,6 +16,14 @@ pub trait Runner: Sync {
         case: &TestCase,
         isolation: Isolation,
     ) -> Result<History, TargetError>;
+    /// Runs `questions` on one session of a fresh database after `setup`, at `isolation`
+    /// ([`Executor::ask`]): one outcome per question. Never instrumented.
+    fn ask(
+        &self,
+        setup: &[&str],
+        questions: &[&str],
+        isolation: Isolation,
+    ) -> Result<Vec<Outcome>, TargetError>;
     /// The target's profile (it decides some verdicts, e.g. whether SERIALIZABLE orders reads
     /// by commit time).
     fn profile(&self) -> &dyn Profile;
@@ -43,6 +51,15 @@ impl Runner for TargetRunner<'_> {
             .execute_instrumented(self.target, case, isolation)
     }
 
+    fn ask(
+        &self,
+        setup: &[&str],
+        questions: &[&str],
+        isolation: Isolation,
+    ) -> Result<Vec<Outcome>, TargetError> {
+        (self.executor).ask(self.target, setup, questions, isolation)
+    }
+
     fn profile(&self) -> &dyn Profile {
         self.target.profile()
     }
@@ -66,6 +83,15 @@ impl Runner for Instrumented<'_> {
         isolation: Isolation,
     ) -> Result<History, TargetError> {
         self.0.run_instrumented(case, isolation)
+    }
+
+    fn ask(
+        &self,
+        setup: &[&str],
+        questions: &[&str],
+        isolation: Isolation,
+    ) -> Result<Vec<Outcome>, TargetError> {
+        self.0.ask(setup, questions, isolation)
     }
 
     fn profile(&self) -> &dyn Profile {

@@ -10,7 +10,7 @@
 use crate::Runner;
 use std::sync::Mutex;
 use txhunt_db::{Profile, TargetError};
-use txhunt_model::{ErrorClass, History, Isolation, TestCase};
+use txhunt_model::{ErrorClass, History, Isolation, Outcome, TestCase};
 
 /// A [`Runner`] that remembers the first infrastructure failure of the runs made through it.
 pub struct Watched<'a> {
@@ -37,29 +37,51 @@ impl<'a> Watched<'a> {
 
     /// Notes `result`'s infrastructure failure, if it has one, and passes it on.
     pub fn note(&self, result: Result<History, TargetError>) -> Result<History, TargetError> {
-        if let Some(why) = infrastructure_failure(&result) {
+        let why = match &result {
+            Ok(history) => lost_connection(history),
+            Err(e) => infrastructure_error(e),
+        };
+        self.remember(why);
+        result
+    }
+
+    /// Notes the infrastructure failure of a run of questions, if it has one, and passes the
+    /// answers on.
+    fn note_answers(
+        &self,
+        result: Result<Vec<Outcome>, TargetError>,
+    ) -> Result<Vec<Outcome>, TargetError> {
+        let why = match &result {
+            Ok(answers) => first_lost(answers.iter()),
+            Err(e) => infrastructure_error(e),
+        };
+        self.remember(why);
+        result
+    }
+
+    fn remember(&self, why: Option<String>) {
+        if let Some(why) = why {
             let mut failure = self.failure.lock().unwrap_or_else(|p| p.into_inner());
             failure.get_or_insert(why);
         }
-        result
     }
 }
 
-/// Why `result` shows a failure of the infrastructure: the target could not be reached, set
-/// up or read ([`TargetError::Db`]), or a statement lost its connection.
-fn infrastructure_failure(result: &Result<History, TargetError>) -> Option<String> {
-    match result {
-        Err(e @ TargetError::Db { .. }) => Some(e.to_string()),
-        Err(_) => None,
-        Ok(history) => lost_connection(history),
-    }
+/// Why `e` is a failure of the infrastructure: the target could not be reached, set up or
+/// read ([`TargetError::Db`]).
+fn infrastructure_error(e: &TargetError) -> Option<String> {
+    matches!(e, TargetError::Db { .. }).then(|| e.to_string())
 }
 
 /// The first statement error of `history` (setup or step) that says its connection was lost,
 /// as text.
 pub fn lost_connection(history: &History) -> Option<String> {
-    (history.init.iter())
-        .chain(history.steps.iter().map(|s| &s.outcome))
+    first_lost((history.init.iter()).chain(history.steps.iter().map(|s| &s.outcome)))
+}
+
+/// The first of `outcomes` that says its connection was lost, as text.
+fn first_lost<'o>(outcomes: impl Iterator<Item = &'o Outcome>) -> Option<String> {
+    outcomes
         .filter_map(|outcome| outcome.error())
         .find(|e| e.class == ErrorClass::Connection)
         .map(|e| format!("a statement lost its connection: {e}"))
@@ -76,6 +98,15 @@ impl Runner for Watched<'_> {
         isolation: Isolation,
     ) -> Result<History, TargetError> {
         self.note(self.inner.run_instrumented(case, isolation))
+    }
+
+    fn ask(
+        &self,
+        setup: &[&str],
+        questions: &[&str],
+        isolation: Isolation,
+    ) -> Result<Vec<Outcome>, TargetError> {
+        self.note_answers(self.inner.ask(setup, questions, isolation))
     }
 
     fn profile(&self) -> &dyn Profile {

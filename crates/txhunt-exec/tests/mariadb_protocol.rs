@@ -83,3 +83,36 @@ fn a_server_crash_mid_case_is_a_connection_error_and_a_fresh_server_starts() {
 fn a_statement_running_past_the_timeout_is_cancelled_as_a_hang() {
     common::hang_is_cancelled(mariadb(), "SELECT SLEEP(5)");
 }
+
+#[test]
+fn questions_go_in_batches_and_one_that_fails_stops_none_after_it() {
+    // More questions than one batch holds, a duplicate key among them: every question gets
+    // its own outcome, in order, on one session (the setup's table is there).
+    let mut questions = vec![
+        "INSERT INTO q VALUES (1)".to_string(),
+        "INSERT INTO q VALUES (1)".to_string(),
+        "SELECT COUNT(*) FROM q".to_string(),
+    ];
+    questions.extend((0..100).map(|n| format!("SELECT {n}")));
+    let questions: Vec<&str> = questions.iter().map(String::as_str).collect();
+    let answers = txhunt_exec::Executor::default()
+        .ask(
+            mariadb(),
+            &["CREATE TABLE q(a INT PRIMARY KEY)"],
+            &questions,
+            Isolation::RepeatableRead,
+        )
+        .expect("the questions run");
+    assert_eq!(answers.len(), questions.len());
+    assert_eq!(answers[0], txhunt_model::Outcome::Affected { count: 1 });
+    let error = answers[1].error().expect("a duplicate key");
+    assert_eq!(error.code.as_deref(), Some("1062"), "{error:?}");
+    let value = |o: &txhunt_model::Outcome| match o {
+        txhunt_model::Outcome::Rows { rows, .. } => rows[0][0].clone(),
+        other => panic!("no rows: {other:?}"),
+    };
+    assert_eq!(value(&answers[2]), txhunt_model::Value::Int(1));
+    for (n, answer) in answers[3..].iter().enumerate() {
+        assert_eq!(value(answer), txhunt_model::Value::Int(n as i64));
+    }
+}

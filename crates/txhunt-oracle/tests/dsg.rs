@@ -118,6 +118,33 @@ fn an_insert_the_predicate_does_not_match_is_no_dependency() {
 }
 
 #[test]
+fn a_phantom_between_foreign_keys_is_still_judged() {
+    // Whether t2's row matches `v > 5` is asked of the target with that row alone in `t`:
+    // neither `t`'s parent row in `p` nor its child row in `c` may stand in the way.
+    let text = "/* init */ CREATE TABLE p(id INT PRIMARY KEY);
+/* init */ CREATE TABLE t(k INT PRIMARY KEY, v INT, p INT, FOREIGN KEY (p) REFERENCES p(id));
+/* init */ CREATE TABLE c(id INT PRIMARY KEY, k INT, FOREIGN KEY (k) REFERENCES t(k));
+/* init */ INSERT INTO p VALUES (1);
+/* init */ INSERT INTO t VALUES (1, 10, 1);
+/* init */ INSERT INTO c VALUES (1, 1);
+/* t1 */ BEGIN;
+/* t1 */ SELECT k FROM t WHERE v > 5;
+/* t2 */ INSERT INTO t VALUES (2, 20, 1);
+/* t1 */ SELECT k FROM t WHERE v > 5;
+/* t1 */ COMMIT;
+";
+    let case = scenario::parse(text, "inline").unwrap();
+    for target in ["mariadb", "postgres"] {
+        let (classes, lines) = phenomena_of(&case, target, Isolation::ReadCommitted);
+        assert_eq!(classes, [Phenomenon::GSingle], "{target}: {lines:#?}");
+        assert!(
+            lines[0].contains("on predicate `t WHERE v > 5`"),
+            "{lines:#?}"
+        );
+    }
+}
+
+#[test]
 fn serial_enough_runs_show_nothing() {
     for (scenario, level) in [
         ("lost-update.sql", Isolation::Serializable),

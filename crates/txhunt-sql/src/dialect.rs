@@ -63,6 +63,9 @@ pub trait Dialect: Send + Sync {
     /// What follows the VALUES of an INSERT with this conflict handling, given the rendered
     /// `SET` list (empty when there is none).
     fn conflict_clause(&self, conflict: &Conflict, set: &str) -> String;
+    /// The statement that stops the session checking foreign keys (a row's own state can
+    /// then be written alone: no parent row needed, none of its children in the way).
+    fn foreign_keys_off(&self) -> &'static str;
     /// A literal value; booleans are 1 and 0 where the dialect has no boolean type.
     fn literal(&self, value: &Value) -> String {
         match value {
@@ -104,6 +107,10 @@ impl Dialect for Sqlite {
         }
     }
 
+    fn foreign_keys_off(&self) -> &'static str {
+        "PRAGMA foreign_keys = OFF"
+    }
+
     fn conflict_clause(&self, conflict: &Conflict, set: &str) -> String {
         match conflict {
             Conflict::Update { key, .. } => {
@@ -143,6 +150,10 @@ impl Dialect for Mysql {
         }
     }
 
+    fn foreign_keys_off(&self) -> &'static str {
+        "SET foreign_key_checks = 0"
+    }
+
     fn conflict_clause(&self, conflict: &Conflict, set: &str) -> String {
         match conflict {
             Conflict::Update { .. } => format!(" ON DUPLICATE KEY UPDATE {set}"),
@@ -166,6 +177,12 @@ impl Dialect for Postgres {
 
     fn insert_verb(&self, _conflict: &Conflict) -> &'static str {
         "INSERT INTO"
+    }
+
+    /// Foreign keys are system triggers, which a replica does not fire (superusers only; for
+    /// others the statement fails and foreign keys stay checked).
+    fn foreign_keys_off(&self) -> &'static str {
+        "SET session_replication_role = replica"
     }
 
     fn conflict_clause(&self, conflict: &Conflict, set: &str) -> String {

@@ -20,9 +20,11 @@
 //!
 //! Whether a version matches is asked of the target itself (its types, collations and
 //! functions decide, not a re-implementation): the version's row alone in its table, then
-//! `SELECT COUNT(*) … WHERE condition`. That costs one extra execution, so it is done only when
-//! the possible predicate edges would show a phenomenon the item dependencies do not; a
-//! version whose match cannot be decided (an error) makes its row draw no edge.
+//! `SELECT COUNT(*) … WHERE condition`, in a fresh database with the setup's schema (not its
+//! rows), every question on one session ([`Runner::ask`]). That costs one extra database, so
+//! it is done only when the possible predicate edges would show a phenomenon the item
+//! dependencies do not; a version whose match cannot be decided (an error) makes its row draw
+//! no edge.
 
 use super::cycles::{self, Search};
 use super::{Dsg, Edge, Kind, Transactions};
@@ -30,7 +32,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::time::Duration;
 use txhunt_exec::Runner;
 use txhunt_model::access::{Predicate, RowId, TableMeta, Version, WriteKind};
-use txhunt_model::{History, Outcome, Step, Stmt, TestCase, Value};
+use txhunt_model::{History, Outcome, TestCase, Value};
 
 /// The cycles of `dsg`, with the predicate dependencies that change its phenomena added to it
 /// once the target confirmed them. Tables in `untracked` get none (their rows' states are not
@@ -496,10 +498,7 @@ fn evaluate(
     queries.sort_by(|a, b| a.0.cmp(&b.0));
     queries.dedup_by(|a, b| a.0 == b.0);
     let dialect = txhunt_sql::dialect::for_family(runner.profile().family());
-    let mut probe = TestCase {
-        init: case.init.clone(),
-        ..TestCase::default()
-    };
+    let mut questions = Vec::new();
     let mut asked = Vec::new();
     for (key, query) in queries {
         let Some(meta) = history.tables.iter().find(|t| t.name == query.table) else {
@@ -510,7 +509,7 @@ fn evaluate(
         let filter = query
             .condition
             .map_or(String::new(), |c| format!(" WHERE {c}"));
-        for sql in [
+        questions.extend([
             format!("DELETE FROM {table}"),
             format!(
                 "INSERT INTO {table} ({}) VALUES ({})",
@@ -518,23 +517,26 @@ fn evaluate(
                 values.join(", ")
             ),
             format!("SELECT COUNT(*) FROM {table}{filter}"),
-        ] {
-            probe.steps.push(Step {
-                session: "t1".into(),
-                stmt: Stmt::new(sql),
-            });
-        }
+        ]);
         asked.push(key);
     }
-    let Ok(answers) = runner.run(&probe, history.isolation) else {
+    // The setup's schema (its rows would be deleted before any question), and no foreign key
+    // checks: a version is asked about alone, without its parent rows.
+    let schema: Vec<&str> = (case.init.iter())
+        .filter(|s| !s.kind().is_write())
+        .map(|s| s.sql.as_str())
+        .chain([dialect.foreign_keys_off()])
+        .collect();
+    let questions: Vec<&str> = questions.iter().map(String::as_str).collect();
+    let Ok(answers) = runner.ask(&schema, &questions, history.isolation) else {
         return HashMap::new();
     };
     asked
         .into_iter()
-        .zip(answers.steps.chunks(3))
+        .zip(answers.chunks(3))
         .map(|(query, records)| {
-            let prepared = records[..2].iter().all(|r| r.outcome.succeeded());
-            let count = match &records[2].outcome {
+            let prepared = records[..2].iter().all(Outcome::succeeded);
+            let count = match &records[2] {
                 Outcome::Rows { rows, .. } if prepared => rows.first().and_then(|r| r.first()),
                 _ => None,
             };
