@@ -24,6 +24,13 @@ pub trait BlockDetector: Send + Sync {
     /// until it ends or is known to be blocked, or `limit` has passed (then it is running).
     fn after_submit(&self, session: &Session, baseline: u64, limit: Duration) -> Pending;
 
+    /// Like [`BlockDetector::after_submit`], for a statement nothing can make wait: no other
+    /// session of the execution may hold a lock. A detector that asks the server questions
+    /// need not ask them; by default it is [`BlockDetector::after_submit`].
+    fn after_submit_alone(&self, session: &Session, baseline: u64, limit: Duration) -> Pending {
+        self.after_submit(session, baseline, limit)
+    }
+
     /// For a statement judged blocked earlier, after other statements ran: has it resumed?
     /// Returns `Done` if it ended, `Waiting` if it still waits, `Running` if it got its lock but
     /// has not ended within `limit`.
@@ -117,6 +124,11 @@ impl BlockDetector for Probed {
 
     fn after_submit(&self, session: &Session, _baseline: u64, limit: Duration) -> Pending {
         self.watch(session, limit)
+    }
+
+    /// Awaits the statement without a question: it cannot wait on a lock.
+    fn after_submit_alone(&self, session: &Session, _baseline: u64, limit: Duration) -> Pending {
+        session.settle(0, limit, false)
     }
 
     /// Asks first: a statement still waiting costs one probe question.

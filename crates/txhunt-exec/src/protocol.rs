@@ -59,6 +59,10 @@ pub(crate) struct Protocol<'a> {
     blocked: Vec<(usize, usize)>,
     /// Per transaction: the step whose error aborted it, and whether txhunt sent ROLLBACK.
     aborted: Vec<Option<(usize, bool)>>,
+    /// Whether every lock a step takes ends with its transaction ([`locks_end_with_txns`]).
+    txn_locks_only: bool,
+    /// Per session: whether it may hold locks (a transaction open, or its state unknown).
+    may_hold_locks: Vec<bool>,
 }
 
 /// What [`Protocol::run`] yields.
@@ -96,6 +100,8 @@ impl<'a> Protocol<'a> {
         Ok(Protocol {
             case,
             aborted: vec![None; txns.len()],
+            txn_locks_only: locks_end_with_txns(case),
+            may_hold_locks: vec![false; labels.len()],
             txns,
             txn_of,
             session_of,
@@ -224,7 +230,13 @@ impl<'a> Protocol<'a> {
         let baseline = session.submit(&self.case.steps[i].stmt.sql);
         self.records[i].submitted = Some(self.submitted);
         self.submitted += 1;
-        match self.detector.after_submit(session, baseline, self.limit) {
+        let pending = if self.nothing_can_block(s) {
+            self.detector
+                .after_submit_alone(session, baseline, self.limit)
+        } else {
+            self.detector.after_submit(session, baseline, self.limit)
+        };
+        match pending {
             Pending::Done(done) => self.complete(i, done),
             Pending::Waiting => {
                 self.records[i].blocked = true;
@@ -237,6 +249,33 @@ impl<'a> Protocol<'a> {
                 phase::time(phase::PAUSE, || std::thread::sleep(self.after_block));
             }
             Pending::Running => self.hang(i),
+        }
+    }
+
+    /// Whether nothing can make session `s`'s next statement wait: no other session may hold
+    /// a lock (none has a transaction open or a statement pending, none was torn down), and
+    /// every lock the case's steps take ends with its transaction.
+    fn nothing_can_block(&self, s: usize) -> bool {
+        self.txn_locks_only
+            && self.blocked.is_empty()
+            && (self.may_hold_locks.iter().enumerate()).all(|(other, holds)| other == s || !holds)
+    }
+
+    /// Whether step `i`'s session may hold locks now that the step completed, the driver
+    /// having said whether a transaction is open (`in_txn`) when it can tell.
+    fn may_hold_locks_after(&self, i: usize, in_txn: Option<bool>) -> bool {
+        let t = self.txn_of[i];
+        if self.sessions[self.session_of[i]].is_none() {
+            // Torn down after a hang: its server session may live on.
+            return true;
+        }
+        match (self.aborted[t], in_txn) {
+            (Some((step, true)), _) if step == i => false,
+            (_, Some(open)) => open,
+            (Some(_), None) => false,
+            (None, None) => {
+                self.txns[t].explicit && !self.case.steps[i].stmt.kind().ends_txn()
+            }
         }
     }
 
@@ -308,6 +347,7 @@ impl<'a> Protocol<'a> {
         self.completed += 1;
         self.schedule.push(Event::Completed { step: i });
         self.handle_abort(i, &done);
+        self.may_hold_locks[self.session_of[i]] = self.may_hold_locks_after(i, done.in_txn);
         self.records[i].outcome = done.outcome;
     }
 
@@ -362,6 +402,7 @@ impl<'a> Protocol<'a> {
         self.completed += 1;
         self.schedule.push(Event::Completed { step: i });
         self.sessions[s] = None;
+        self.may_hold_locks[s] = true;
     }
 
     /// Cancels the statements still blocked at the end: `never completed` when an idle
@@ -434,4 +475,18 @@ impl<'a> Protocol<'a> {
             _ => TxnStatus::Unfinished,
         }
     }
+}
+
+/// Whether every lock `case`'s steps can take ends with its transaction: the steps are
+/// transaction control, reads and writes, and none calls a lock function (`GET_LOCK(…)`,
+/// `pg_advisory_lock(…)`: a session's lock). Other statements (DDL, `LOCK TABLES`, `SET
+/// autocommit`, XA, …) may keep locks past a transaction, or open one unseen.
+fn locks_end_with_txns(case: &TestCase) -> bool {
+    case.steps.iter().all(|step| {
+        let sql = step.stmt.sql.to_ascii_lowercase();
+        let calls_lock = sql.match_indices("lock").any(|(at, word)| {
+            sql[at + word.len()..].trim_start().starts_with('(')
+        });
+        step.stmt.kind() != StmtKind::Other && !calls_lock && !sql.contains("advisory")
+    })
 }
