@@ -629,6 +629,32 @@ fn an_insert_behind_a_delete_waiting_for_a_lock_had_the_missing_gap_lock_as_occa
 }
 
 #[test]
+fn a_waiting_insert_that_went_in_behind_a_delete_waiting_after_it_had_the_missing_gap_lock_as_occasion(
+) {
+    // Reduced from `txhunt fuzz --target mariadb --cases 400 --seed 3 --oracle
+    // explicit,dsg,wss`, case 109 (a bug candidate before). t1's failed INSERT leaves a
+    // shared lock on -1. t4's REPLACE waits for it at its first row; t5's DELETE then scans
+    // the table and waits for -1 too. Once t1 ends, the REPLACE inserts -2 where the DELETE
+    // had already been (no gap lock), and the DELETE, resumed, leaves -2. The REPLACE began
+    // to wait before the DELETE did; its rows went in after.
+    let why = no_gap_locks_at_read_committed(&case_of(
+        "/* init */ CREATE TABLE t0 (a0 BIGINT NOT NULL, a1 DECIMAL(2, 1), PRIMARY KEY (a0));
+         /* t1 */ BEGIN;
+         /* t3 */ INSERT INTO t0 (a0, a1) VALUES (-404, 7), (-1, 5);
+         /* t1 */ INSERT INTO t0 (a0, a1) VALUES (-1, 4);
+         /* t4 */ REPLACE INTO t0 (a0, a1) VALUES (-1, 6), (-2, 3);  -- expect: blocked then affected 3
+         /* t5 */ DELETE FROM t0;  -- expect: blocked then affected 2
+         /* t1 */ COMMIT;",
+    ));
+    assert!(
+        why.evidence[0].starts_with(
+            "without its insert into an open range (`REPLACE INTO t0 (a0, a1) VALUES (-1, 6), (-2, 3)`)"
+        ),
+        "{why:#?}"
+    );
+}
+
+#[test]
 fn a_missing_gap_lock_the_stronger_level_cannot_show_is_shown_without_the_insert() {
     // Listing 6 with a second table: at read-committed t2 inserts into the range t1 deleted
     // (no gap lock) and t1 waits for t2's row in u. At repeatable-read t2's INSERT waits for

@@ -204,23 +204,21 @@ impl<'a> Run<'a> {
     }
 
     /// Whether another transaction's step `other` had started, and was waiting for a lock,
-    /// before `s` started, completed after `s` did, and names a table `s` names: a scan that
-    /// met a locked row has read the range before it, and `s` went in meanwhile.
+    /// before `s` completed, completed after `s` did, and names a table `s` names: a scan that
+    /// met a locked row has read the range before it, and `s` went in meanwhile. (`s` may
+    /// have begun to wait first: a write that waited writes its rows once it resumes.)
     fn waiting_across(&self, other: usize, s: usize) -> bool {
         let (Some(mine), Some(theirs)) = (self.txn(s), self.txn(other)) else {
             return false;
         };
-        let (Some(now), Some(start), Some(then), Some(waited)) = (
-            self.at(s),
-            self.started(s),
-            self.at(other),
-            self.started(other),
-        ) else {
+        let (Some(now), Some(then), Some(waited)) =
+            (self.at(s), self.at(other), self.started(other))
+        else {
             return false;
         };
         mine != theirs
             && self.history.steps[other].blocked
-            && waited < start
+            && waited < now
             && then > now
             && !self.tables[s].is_disjoint(&self.tables[other])
     }
