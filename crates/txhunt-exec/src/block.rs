@@ -85,7 +85,7 @@ pub struct Probed {
 }
 
 /// The first pause before asking the probe; doubled up to [`MAX_POLL`] while it runs.
-const FIRST_POLL: Duration = Duration::from_micros(200);
+const FIRST_POLL: Duration = Duration::from_micros(500);
 /// The longest pause between two probe questions.
 const MAX_POLL: Duration = Duration::from_millis(5);
 

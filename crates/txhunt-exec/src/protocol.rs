@@ -273,9 +273,7 @@ impl<'a> Protocol<'a> {
             (Some((step, true)), _) if step == i => false,
             (_, Some(open)) => open,
             (Some(_), None) => false,
-            (None, None) => {
-                self.txns[t].explicit && !self.case.steps[i].stmt.kind().ends_txn()
-            }
+            (None, None) => self.txns[t].explicit && !self.case.steps[i].stmt.kind().ends_txn(),
         }
     }
 
@@ -484,9 +482,9 @@ impl<'a> Protocol<'a> {
 fn locks_end_with_txns(case: &TestCase) -> bool {
     case.steps.iter().all(|step| {
         let sql = step.stmt.sql.to_ascii_lowercase();
-        let calls_lock = sql.match_indices("lock").any(|(at, word)| {
-            sql[at + word.len()..].trim_start().starts_with('(')
-        });
+        let calls_lock = sql
+            .match_indices("lock")
+            .any(|(at, word)| sql[at + word.len()..].trim_start().starts_with('('));
         step.stmt.kind() != StmtKind::Other && !calls_lock && !sql.contains("advisory")
     })
 }

@@ -117,6 +117,40 @@ impl Plan {
             Plan::CreateTable { sql, .. } | Plan::Write { sql, .. } | Plan::Read { sql, .. } => sql,
         }
     }
+
+    /// The table and the row events of it whose rows this statement's record needs from the
+    /// trigger log (MySQL family): a tracked write's own kind, and an upsert's update too (an
+    /// `ON DUPLICATE KEY UPDATE` anywhere in its text counts, which may only add one).
+    pub fn logged_events(&self) -> Vec<(&str, WriteKind)> {
+        let Plan::Write {
+            sql, kind, table, ..
+        } = self
+        else {
+            return Vec::new();
+        };
+        let mut events = vec![(table.as_str(), *kind)];
+        if *kind == WriteKind::Insert && sql.contains("ON DUPLICATE KEY UPDATE") {
+            events.push((table.as_str(), WriteKind::Update));
+        }
+        events
+    }
+}
+
+/// The row event a logging trigger of [`Plan::CreateTable`]'s `then` logs, if `sql` creates
+/// one.
+pub fn log_trigger_event(sql: &str) -> Option<WriteKind> {
+    [WriteKind::Insert, WriteKind::Update, WriteKind::Delete]
+        .into_iter()
+        .find(|kind| sql.starts_with(&format!("CREATE TRIGGER {}", trigger_prefix(*kind))))
+}
+
+/// The start of the name of a logging trigger of `kind`.
+fn trigger_prefix(kind: WriteKind) -> &'static str {
+    match kind {
+        WriteKind::Insert => "txh_ai_",
+        WriteKind::Update => "txh_au_",
+        WriteKind::Delete => "txh_ad_",
+    }
 }
 
 /// A version-set read (paper 002 §3.2's VSR): a SELECT of the row ids and versions
@@ -354,20 +388,24 @@ impl Sql {
         } else {
             format!("NOT ({unchanged})")
         };
-        vec![
-            format!(
-                "CREATE TRIGGER txh_ai_{name} AFTER INSERT ON {name} FOR EACH ROW {}",
-                row("i", "NEW", "NULL", "1")
-            ),
-            format!(
-                "CREATE TRIGGER txh_au_{name} AFTER UPDATE ON {name} FOR EACH ROW {}",
-                row("u", "NEW", "OLD.txh_ver", &changed)
-            ),
-            format!(
-                "CREATE TRIGGER txh_ad_{name} AFTER DELETE ON {name} FOR EACH ROW {}",
-                row("d", "OLD", "OLD.txh_prev", "1")
-            ),
+        [
+            (WriteKind::Insert, row("i", "NEW", "NULL", "1")),
+            (WriteKind::Update, row("u", "NEW", "OLD.txh_ver", &changed)),
+            (WriteKind::Delete, row("d", "OLD", "OLD.txh_prev", "1")),
         ]
+        .into_iter()
+        .map(|(kind, body)| {
+            let event = match kind {
+                WriteKind::Insert => "INSERT",
+                WriteKind::Update => "UPDATE",
+                WriteKind::Delete => "DELETE",
+            };
+            format!(
+                "CREATE TRIGGER {}{name} AFTER {event} ON {name} FOR EACH ROW {body}",
+                trigger_prefix(kind)
+            )
+        })
+        .collect()
     }
 }
 

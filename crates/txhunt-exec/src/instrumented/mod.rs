@@ -11,12 +11,12 @@ mod version_sets;
 use crate::{phase, Executor};
 use connection::Instrumented;
 use decode::{decode, without_hidden_columns};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use txhunt_db::{Connection, Target, TargetError};
 use txhunt_model::access::{TableMeta, Version, WriteKind};
 use txhunt_model::{History, Isolation, Outcome, SqlFamily, Stmt, StmtKind, TestCase};
-use txhunt_sql::instrument::{plan, Plan};
+use txhunt_sql::instrument::{log_trigger_event, plan, Plan};
 use version_sets::Results;
 
 /// The plans of a case's setup statements and steps, and the tables it creates.
@@ -59,6 +59,33 @@ impl Plans {
         }
     }
 
+    /// Leaves out the logging triggers no statement of `case` (whose plans these are) needs
+    /// for its record ([`Plan::logged_events`]): creating one is about 1 ms of DDL on MariaDB,
+    /// and a case seldom updates and deletes in every table. Not for a case that mentions
+    /// triggers (its own triggers' writes may need ours).
+    fn only_needed_triggers(&mut self, case: &TestCase) {
+        let sql = (case.init.iter()).chain(case.steps.iter().map(|s| &s.stmt));
+        if sql
+            .map(|s| s.sql.to_ascii_lowercase())
+            .any(|s| s.contains("trigger"))
+        {
+            return;
+        }
+        let needed: HashSet<(String, WriteKind)> = (self.init.iter())
+            .chain(&self.steps)
+            .flat_map(|p| p.logged_events())
+            .map(|(table, kind)| (table.to_string(), kind))
+            .collect();
+        for p in &mut self.init {
+            if let Plan::CreateTable { table, then, .. } = p {
+                then.retain(|sql| {
+                    log_trigger_event(sql)
+                        .is_none_or(|kind| needed.contains(&(table.name.clone(), kind)))
+                });
+            }
+        }
+    }
+
     /// The version-set reads of each statement that has some, by its version.
     fn version_sets(&self) -> HashMap<i64, Vec<String>> {
         let versions = (0..self.init.len())
@@ -89,7 +116,11 @@ impl Executor {
     ) -> Result<History, TargetError> {
         let family = target.profile().family();
         let extra_reads = extra_reads(family, isolation);
-        let plans = phase::time(phase::INSTRUMENT, || Plans::of(case, family, extra_reads));
+        let plans = phase::time(phase::INSTRUMENT, || {
+            let mut plans = Plans::of(case, family, extra_reads);
+            plans.only_needed_triggers(case);
+            plans
+        });
         let mut rewritten = case.clone();
         let origin;
         (rewritten.init, origin) = rewritten_init(&case.init, &plans.init);
@@ -368,5 +399,64 @@ impl Recorder {
     /// A final state read from the database, without the hidden columns.
     pub(crate) fn visible(&self, state: txhunt_model::DbState) -> txhunt_model::DbState {
         without_hidden_columns(state, &self.tables)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The logging triggers the setup of `text` creates, as `(table, event)`.
+    fn triggers(text: &str) -> Vec<(String, WriteKind)> {
+        let case = txhunt_model::scenario::parse(text, "case.sql").expect("parses");
+        let mut plans = Plans::of(&case, SqlFamily::Mysql, true);
+        plans.only_needed_triggers(&case);
+        (plans.init.iter())
+            .flat_map(|p| match p {
+                Plan::CreateTable { table, then, .. } => (then.iter())
+                    .filter_map(|sql| log_trigger_event(sql))
+                    .map(|kind| (table.name.clone(), kind))
+                    .collect(),
+                _ => Vec::new(),
+            })
+            .collect()
+    }
+
+    const SETUP: &str = "/* init */ CREATE TABLE t (k INT PRIMARY KEY, v INT);
+/* init */ CREATE TABLE u (k INT PRIMARY KEY, v INT);
+/* init */ CREATE TABLE w (k INT PRIMARY KEY, v INT);
+/* init */ INSERT INTO t VALUES (1, 1);
+";
+
+    #[test]
+    fn only_the_triggers_the_cases_writes_fire_are_created() {
+        let case = format!(
+            "{SETUP}/* t1 */ UPDATE t SET v = 2;
+/* t2 */ INSERT INTO u VALUES (1, 1) ON DUPLICATE KEY UPDATE v = 3;
+/* t2 */ DELETE FROM w WHERE k = 1;
+/* t1 */ SELECT * FROM w;
+"
+        );
+        use WriteKind::*;
+        assert_eq!(
+            triggers(&case),
+            [
+                ("t".into(), Insert),
+                ("t".into(), Update),
+                ("u".into(), Insert),
+                ("u".into(), Update),
+                ("w".into(), Delete),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_case_with_triggers_of_its_own_keeps_every_logging_trigger() {
+        let case = format!(
+            "{SETUP}/* init */ CREATE TRIGGER tu AFTER UPDATE ON t FOR EACH ROW DELETE FROM w;
+/* t1 */ UPDATE t SET v = 2;
+"
+        );
+        assert_eq!(triggers(&case).len(), 9);
     }
 }
