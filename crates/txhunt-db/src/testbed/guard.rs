@@ -10,7 +10,8 @@
 //!   killed first.
 //! - **A lock**: txhunt holds an exclusive `flock` on `DIR/owner.lock` while the server
 //!   lives, and `DIR/owner` names the server's pid. A later txhunt ([`reap_stale`]) deletes
-//!   every `txhunt_mariadb_*` / `txhunt_postgres_*` directory of the temp dir whose lock it
+//!   every `txhunt_mariadb_*` / `txhunt_postgres_*` directory of [`super::servers_root`]
+//!   (and of the temp dir) whose lock it
 //!   can take (its owner is gone: the watchdog died too, or the machine stopped), after
 //!   killing the server recorded there — only when that process's command line names the
 //!   directory, so a reused pid is never hit.
@@ -28,7 +29,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 const LOCK: &str = "owner.lock";
 /// The file that names the server's pid.
 const OWNER: &str = "owner";
-/// The prefixes of the directories the testbed creates in the temp dir.
+/// The prefixes of the directories the testbed creates.
 const PREFIXES: [&str; 2] = ["txhunt_mariadb_", "txhunt_postgres_"];
 
 /// The watchdog's script: wait for the pipe to close, kill the group `$1`, wait (at most 5 s)
@@ -113,10 +114,9 @@ pub fn reap_stale() {
 }
 
 fn reap() {
-    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
-        return;
-    };
-    for entry in entries.flatten() {
+    let mut roots = vec![super::servers_root(), std::env::temp_dir()];
+    roots.dedup();
+    for entry in roots.iter().flat_map(std::fs::read_dir).flatten().flatten() {
         let name = entry.file_name();
         let Some(name) = name.to_str() else { continue };
         if !PREFIXES.iter().any(|p| name.starts_with(p)) {
