@@ -14,7 +14,8 @@ use txhunt_model::Outcome;
 pub struct Done {
     /// What the statement did.
     pub outcome: Outcome,
-    /// Whether a transaction was open on the session afterwards, if the driver can tell.
+    /// Whether a transaction was open on the session afterwards, if the driver can tell and
+    /// was asked ([`asks_transaction_state`]).
     pub in_txn: Option<bool>,
     /// Position among all completions of this execution (shared counter), for ordering
     /// statements that resumed together.
@@ -123,7 +124,9 @@ impl Session {
                 let mut conn = conn;
                 for sql in rx {
                     let outcome = conn.execute(&sql);
-                    let in_txn = conn.in_transaction();
+                    let in_txn = asks_transaction_state(&outcome, &sql)
+                        .then(|| conn.in_transaction())
+                        .flatten();
                     let seq = completions.fetch_add(1, Ordering::SeqCst);
                     let mut state = thread_slot.lock();
                     state.running = false;
@@ -259,4 +262,13 @@ impl Drop for Session {
         drop(state);
         let _ = thread.join();
     }
+}
+
+/// Whether the driver is asked if a transaction is open after `sql` ended with `outcome`: after
+/// an error (did it end the transaction?) and after a statement that is neither transaction
+/// control, a read nor a write (DDL commits on some DBMSs, `SET autocommit` changes what
+/// opens one). After the others, in autocommit mode, the statement's kind says it, and the
+/// question would cost a round trip (MariaDB's `SELECT @@in_transaction`) for every statement.
+fn asks_transaction_state(outcome: &Outcome, sql: &str) -> bool {
+    outcome.error().is_some() || txhunt_model::StmtKind::of(sql) == txhunt_model::StmtKind::Other
 }
