@@ -4,6 +4,7 @@ use super::pool::Pool;
 use super::value::value;
 use crate::profile::ServerProfile;
 use crate::target::{with_causes, Connection, Interrupt};
+use postgres::types::Type;
 use postgres::{CancelToken, Client, NoTls, SimpleQueryMessage};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -20,12 +21,39 @@ pub(super) struct PgConnection {
 }
 
 impl PgConnection {
+    /// Runs the session `setup` statements on `client` and wraps it: the statements and the
+    /// question for its backend id go in one round trip; where that fails, one by one, so that
+    /// the error names its statement.
     pub(super) fn new(
         mut client: Client,
+        setup: &[String],
         profile: &'static dyn ServerProfile,
         pool: Arc<Pool>,
-    ) -> Result<Self, postgres::Error> {
-        let id: String = client.query_one(profile.session_id_query(), &[])?.get(0);
+    ) -> Result<Self, (String, postgres::Error)> {
+        let batch: Vec<&str> = (setup.iter().map(String::as_str))
+            .chain([profile.session_id_query()])
+            .collect();
+        let asked = client
+            .simple_query(&batch.join("; "))
+            .ok()
+            .and_then(|messages| {
+                messages.iter().rev().find_map(|m| match m {
+                    SimpleQueryMessage::Row(row) => row.get(0).map(str::to_string),
+                    _ => None,
+                })
+            });
+        let id = match asked {
+            Some(id) => id,
+            None => {
+                for sql in setup {
+                    (client.batch_execute(sql))
+                        .map_err(|e| (format!("configuring a session ({sql})"), e))?;
+                }
+                (client.query_one(profile.session_id_query(), &[]))
+                    .map_err(|e| ("asking the session's id".to_string(), e))?
+                    .get(0)
+            }
+        };
         Ok(PgConnection {
             client: Some(client),
             cancelled: Arc::new(AtomicBool::new(false)),
@@ -52,40 +80,52 @@ impl Drop for PgConnection {
     }
 }
 
-/// Runs `sql`: its column types come from preparing it, its rows (as text) and row count from
-/// running it with the simple-query protocol, so every column type reads back the same way.
+/// Runs `sql` with the simple-query protocol: its rows (as text) and row count. When it
+/// returns rows, their column types come from preparing it afterwards, so every column type
+/// reads back the same way; a statement without rows (transaction control, DDL, a write
+/// without `RETURNING`) costs one round trip, not two. A string that returned rows but cannot
+/// be prepared (several commands) fails with the preparation's error, as it did when it was
+/// prepared first.
 pub(super) fn run(client: &mut Client, sql: &str) -> Result<Outcome, postgres::Error> {
-    let types: Vec<(String, postgres::types::Type)> = client
-        .prepare(sql)?
-        .columns()
-        .iter()
-        .map(|c| (c.name().to_string(), c.type_().clone()))
-        .collect();
-    let mut rows = Vec::new();
+    let mut columns: Option<Vec<String>> = None;
+    let mut texts: Vec<Vec<Option<String>>> = Vec::new();
     let mut count = 0;
     for message in client.simple_query(sql)? {
         match message {
-            SimpleQueryMessage::Row(row) => rows.push(
-                types
-                    .iter()
-                    .enumerate()
-                    .map(|(i, (_, ty))| value(row.get(i), ty))
+            SimpleQueryMessage::RowDescription(described) => {
+                columns = Some(described.iter().map(|c| c.name().to_string()).collect());
+            }
+            SimpleQueryMessage::Row(row) => texts.push(
+                (0..row.len())
+                    .map(|i| row.get(i).map(str::to_string))
                     .collect(),
             ),
             SimpleQueryMessage::CommandComplete(n) => count = n,
             _ => {}
         }
     }
-    Ok(if !types.is_empty() {
-        Outcome::Rows {
-            columns: types.into_iter().map(|(name, _)| name).collect(),
-            rows,
-        }
-    } else if StmtKind::of(sql).is_write() {
-        Outcome::Affected { count }
-    } else {
-        Outcome::Ok
-    })
+    let Some(columns) = columns else {
+        return Ok(if StmtKind::of(sql).is_write() {
+            Outcome::Affected { count }
+        } else {
+            Outcome::Ok
+        });
+    };
+    let statement = client.prepare(sql)?;
+    let types: Vec<Type> = match statement.columns().len() == columns.len() {
+        true => (statement.columns().iter())
+            .map(|c| c.type_().clone())
+            .collect(),
+        false => vec![Type::TEXT; columns.len()],
+    };
+    let rows = (texts.iter())
+        .map(|row| {
+            (row.iter().zip(&types))
+                .map(|(text, ty)| value(text.as_deref(), ty))
+                .collect()
+        })
+        .collect();
+    Ok(Outcome::Rows { columns, rows })
 }
 
 /// A driver error as a [`DbError`].

@@ -333,14 +333,9 @@ impl Database for PgDatabase {
         let mut setup = self.profile.session_setup(config)?;
         setup.insert(0, self.search_path());
         setup.insert(0, format!("SET application_name = '{}'", self.name));
-        let mut client = self.pool.take().map_err(failed("opening a session"))?;
-        for sql in setup {
-            client
-                .batch_execute(&sql)
-                .map_err(failed(format!("configuring a session ({sql})")))?;
-        }
-        let conn = PgConnection::new(client, self.profile, Arc::clone(&self.pool))
-            .map_err(failed("opening a session"))?;
+        let client = self.pool.take().map_err(failed("opening a session"))?;
+        let conn = PgConnection::new(client, &setup, self.profile, Arc::clone(&self.pool))
+            .map_err(|(context, e)| failed(context)(e))?;
         Ok(Box::new(conn))
     }
 
