@@ -27,13 +27,13 @@ pub(crate) fn check_dir(name: &str, dir: Option<PathBuf>) -> Result<Option<PathB
 }
 
 /// A fresh temp directory (prefix `txhunt_`) for one execution's database files, under `dir`
-/// or the system's temp directory; deleted when dropped.
+/// or [`crate::scratch::root`]; deleted when dropped.
 pub(crate) fn temp_dir(dir: Option<&Path>) -> Result<tempfile::TempDir, TargetError> {
     let mut builder = tempfile::Builder::new();
     builder.prefix("txhunt_");
     match dir {
         Some(d) => builder.tempdir_in(d),
-        None => builder.tempdir(),
+        None => builder.tempdir_in(crate::scratch::root()),
     }
     .map_err(|e| TargetError::db("creating the database directory", e))
 }

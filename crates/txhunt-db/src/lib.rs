@@ -15,6 +15,7 @@ pub mod mysql;
 mod open;
 pub mod postgres;
 pub mod profile;
+pub mod scratch;
 mod settings;
 pub mod sqlite;
 mod target;

@@ -10,7 +10,7 @@
 //!   killed first.
 //! - **A lock**: txhunt holds an exclusive `flock` on `DIR/owner.lock` while the server
 //!   lives, and `DIR/owner` names the server's pid. A later txhunt ([`reap_stale`]) deletes
-//!   every `txhunt_mariadb_*` / `txhunt_postgres_*` directory of [`super::servers_root`]
+//!   every `txhunt_mariadb_*` / `txhunt_postgres_*` directory of [`crate::scratch::root`]
 //!   (and of the temp dir) whose lock it
 //!   can take (its owner is gone: the watchdog died too, or the machine stopped), after
 //!   killing the server recorded there — only when that process's command line names the
@@ -114,7 +114,7 @@ pub fn reap_stale() {
 }
 
 fn reap() {
-    let mut roots = vec![super::servers_root(), std::env::temp_dir()];
+    let mut roots = vec![crate::scratch::root(), std::env::temp_dir()];
     roots.dedup();
     for entry in roots.iter().flat_map(std::fs::read_dir).flatten().flatten() {
         let name = entry.file_name();

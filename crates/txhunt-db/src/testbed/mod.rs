@@ -1,8 +1,8 @@
 //! The testbed: private, throwaway DBMS servers started from installed binaries.
 //!
 //! A [`Server`] lives in a directory txhunt creates (data, socket, logs) under
-//! [`servers_root`] (memory, where the machine has `/dev/shm`), listens on a free port of
-//! 127.0.0.1, runs with fast, unsafe-for-production settings (no fsync, PostgreSQL
+//! [`crate::scratch::root`] (memory, where the machine has `/dev/shm`), listens on a free port
+//! of 127.0.0.1, runs with fast, unsafe-for-production settings (no fsync, PostgreSQL
 //! `deadlock_timeout` of a few milliseconds), and is stopped and deleted when dropped. Where
 //! Debian's `eatmydata` is installed, its library is preloaded into the servers and their setup
 //! commands, so that the fsyncs no setting turns off (MariaDB's DDL log and redo log at each
@@ -45,27 +45,6 @@ impl ServerKind {
     }
 }
 
-/// Where the testbed creates its servers' directories: the temp dir when `TMPDIR` is set
-/// (the user chose it), else `/dev/shm` where it is a writable directory, else the temp dir.
-/// `/dev/shm` is memory (tmpfs): a server's data never outlives its run, and DDL, which
-/// creates, writes and renames files, never waits for a disk (measured: 100 databases, each
-/// with a table and 3 triggers, created in 0.13 s there against 0.51 s on this machine's disk,
-/// `eatmydata` in both).
-pub fn servers_root() -> PathBuf {
-    let shm = Path::new("/dev/shm");
-    let writable = || {
-        tempfile::Builder::new()
-            .prefix("txhunt_probe_")
-            .tempdir_in(shm)
-            .is_ok()
-    };
-    if std::env::var_os("TMPDIR").is_none() && shm.is_dir() && writable() {
-        shm.to_path_buf()
-    } else {
-        std::env::temp_dir()
-    }
-}
-
 /// A private server; stopped and deleted on drop.
 pub struct Server {
     kind: ServerKind,
@@ -101,7 +80,7 @@ impl Server {
         guard::reap_stale();
         let dir = tempfile::Builder::new()
             .prefix(&format!("txhunt_{}_", kind.name()))
-            .tempdir_in(servers_root())
+            .tempdir_in(crate::scratch::root())
             .map_err(|e| TargetError::db("creating the server's temp directory", e))?;
         let lock = guard::lock(dir.path())?;
         let owner = unprivileged_owner();
