@@ -308,6 +308,29 @@ fn a_locking_read_that_waited_reads_its_subquery_before_the_wait() {
 }
 
 #[test]
+fn a_locking_read_that_waited_misses_a_row_moved_into_the_range_it_had_scanned() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/sdg/mariadb-rc-locking-read-misses-moved-key.sql");
+    let case = scenario::parse(&std::fs::read_to_string(&path).unwrap(), "case-2083").unwrap();
+    let mariadb = open_target("mariadb", None).expect("the target opens");
+    let (history, at_rc) = verdict(&case, mariadb.as_ref(), Isolation::ReadCommitted);
+    // The premise: the locking read waited, and returned row 1 alone.
+    assert!(history.steps[2].blocked, "{history:#?}");
+    assert!(
+        matches!(&history.steps[2].outcome, Outcome::Rows { rows, .. } if rows.len() == 1),
+        "{history:#?}"
+    );
+    let [found] = &at_rc.findings[..] else {
+        panic!("one finding: {:#?}", at_rc.findings);
+    };
+    let excuse = found.permissible.as_ref().expect("permissible");
+    assert_eq!(excuse.behaviour, "no-gap-locks", "{excuse:#?}");
+    // With gap locks the move waits for the read: nothing to explain.
+    let (_, at_rr) = verdict(&case, mariadb.as_ref(), Isolation::RepeatableRead);
+    assert!(at_rr.findings.is_empty(), "{:#?}", at_rr.findings);
+}
+
+#[test]
 fn an_upsert_that_inserted_in_the_run_differs_from_one_that_updates() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../tests/sdg/postgres-rr-upsert-inserts-after-wait.sql");

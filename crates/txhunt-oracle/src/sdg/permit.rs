@@ -6,7 +6,10 @@
 //!   UPDATE, DELETE, locking reads, upserts) or reads their latest committed versions
 //!   (InnoDB's semi-consistent read: UPDATE only), or reads its subqueries without locks
 //!   before the wait (InnoDB's unlocked source reads: writes and locking reads with a
-//!   subquery), may see two moments of the
+//!   subquery), or, taking no gap locks, misses what another transaction wrote into the range
+//!   it had scanned before the wait (InnoDB's missing gap locks: locking reads; an UPDATE of
+//!   a key is an insert there, so the row it moves back is missed and its old place is gone),
+//!   may see two moments of the
 //!   database, which no single place in a sequential order reproduces (placing it to explain
 //!   the difference may close a cycle: that is reported so, not decycled away). The evidence
 //!   is the wait: the differing statement, or one placed to explain an earlier difference,
@@ -59,7 +62,9 @@ pub(super) fn excuse(
 /// PostgreSQL's READ COMMITTED re-check (UPDATE, DELETE, locking reads, INSERT … ON
 /// CONFLICT), InnoDB's semi-consistent read (UPDATE only: a DELETE that waited is not
 /// explained by it, MDEV-27992), and InnoDB's unlocked reads of the subqueries of a write or
-/// locking read that waited (its subqueries read before the wait, its own rows after).
+/// locking read that waited (its subqueries read before the wait, its own rows after), and
+/// InnoDB's missing gap locks for a locking read that waited (the range it scanned before the
+/// wait is open to inserts, and a row whose key an UPDATE moved into it is missed).
 pub(super) fn waited(
     run: &Refined,
     step: usize,
@@ -73,6 +78,13 @@ pub(super) fn waited(
         Behaviour::UnlockedSourceReads => {
             writes_or_locks(run, s, family)
                 && !subquery_tables(&run.case.steps[s].stmt.sql, family).is_empty()
+        }
+        // One with a subquery is left to unlocked source reads, which explain more.
+        Behaviour::NoGapLocks => {
+            let stmt = &run.case.steps[s].stmt;
+            stmt.kind() == StmtKind::Select
+                && locks_rows(&stmt.sql, family)
+                && subquery_tables(&stmt.sql, family).is_empty()
         }
         _ => false,
     };
