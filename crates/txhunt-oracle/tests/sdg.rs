@@ -331,6 +331,21 @@ fn a_locking_read_that_waited_misses_a_row_moved_into_the_range_it_had_scanned()
 }
 
 #[test]
+fn a_foreign_key_check_that_fails_in_the_sequential_order_is_out_of_reach() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/sdg/mariadb-rc-foreign-key-check-out-of-reach.sql");
+    let case = scenario::parse(&std::fs::read_to_string(&path).unwrap(), "case-348").unwrap();
+    let mariadb = open_target("mariadb", None).expect("the target opens");
+    let (history, runner) = run(&case, mariadb.as_ref(), Isolation::ReadCommitted);
+    assert!(history.steps[2].outcome.succeeded(), "{history:#?}");
+    let Err(out) = judge(&case, &history, &runner) else {
+        panic!("judged: the foreign key check's reads are not recorded");
+    };
+    assert_eq!(out.scope, Some("untracked"), "{}", out.reason);
+    assert!(out.reason.contains("foreign key check"), "{}", out.reason);
+}
+
+#[test]
 fn an_upsert_that_inserted_in_the_run_differs_from_one_that_updates() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../tests/sdg/postgres-rr-upsert-inserts-after-wait.sql");
