@@ -195,6 +195,8 @@ fn alternatives(claim: &Claim) -> Vec<Vec<Evidence>> {
         // WSS runs every write serially on the newest committed state already; the claim
         // serves the SDG oracle, whose sequential order otherwise follows the snapshot.
         Behaviour::LatestCommittedWrites => Vec::new(),
+        // About reads, which WSS does not judge: the claim serves the SDG oracle.
+        Behaviour::LockingReadSubqueries => Vec::new(),
         // A refusal is no WSS violation: the refused statement is left out of the serial
         // schedules. The claim serves the differential oracle.
         Behaviour::NeedlessRefusal => Vec::new(),

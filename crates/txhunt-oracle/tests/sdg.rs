@@ -331,6 +331,26 @@ fn a_locking_read_that_waited_misses_a_row_moved_into_the_range_it_had_scanned()
 }
 
 #[test]
+fn at_repeatable_read_a_locking_read_that_waited_reads_its_subquery_on_its_snapshot() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/sdg/mariadb-rr-locking-read-subquery-on-snapshot.sql");
+    let case = scenario::parse(&std::fs::read_to_string(&path).unwrap(), "case-2159").unwrap();
+    let mariadb = open_target("mariadb", None).expect("the target opens");
+    let (history, verdict) = verdict(&case, mariadb.as_ref(), Isolation::RepeatableRead);
+    // The premise: the locking read waited, and returned (5, 1) alone.
+    assert!(history.steps[3].blocked, "{history:#?}");
+    assert!(
+        matches!(&history.steps[3].outcome, Outcome::Rows { rows, .. } if rows.len() == 1),
+        "{history:#?}"
+    );
+    let [found] = &verdict.findings[..] else {
+        panic!("one finding: {:#?}", verdict.findings);
+    };
+    let excuse = found.permissible.as_ref().expect("permissible");
+    assert_eq!(excuse.behaviour, "locking-read-subqueries", "{excuse:#?}");
+}
+
+#[test]
 fn a_foreign_key_check_that_fails_in_the_sequential_order_is_out_of_reach() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../tests/sdg/mariadb-rc-foreign-key-check-out-of-reach.sql");

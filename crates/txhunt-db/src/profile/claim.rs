@@ -24,6 +24,11 @@ pub enum Behaviour {
     /// rows) without locking them, so another transaction may change them before the writer
     /// commits.
     UnlockedSourceReads,
+    /// A locking read's locking clause locks its own rows only: its subqueries are consistent
+    /// reads, so one that waits for a lock reads its subqueries before the wait and its own
+    /// rows after (InnoDB at every level; below REPEATABLE READ [`Behaviour::UnlockedSourceReads`]
+    /// says it for writes too).
+    LockingReadSubqueries,
     /// A write statement (and a locking read) reads the newest committed versions of the rows
     /// it matches and of its subqueries' rows, not its transaction's snapshot, so it may act on
     /// rows the transaction's plain SELECTs do not see (InnoDB at REPEATABLE READ).
@@ -54,6 +59,7 @@ impl Behaviour {
             Behaviour::DirtyRead => "dirty-read",
             Behaviour::NoGapLocks => "no-gap-locks",
             Behaviour::UnlockedSourceReads => "unlocked-source-reads",
+            Behaviour::LockingReadSubqueries => "locking-read-subqueries",
             Behaviour::LatestCommittedWrites => "latest-committed-writes",
             Behaviour::StatementSnapshots => "read-committed",
             Behaviour::SnapshotOrder => "snapshot-order",
@@ -118,6 +124,15 @@ pub const INNODB_UNLOCKED_SOURCE_READS: Claim = Claim {
     reason: "below REPEATABLE READ InnoDB reads the rows of an UPDATE's, DELETE's or locking read's subqueries and an INSERT … SELECT's source rows as a consistent read, without locks, on a snapshot of its own, so another transaction may change them before the statement ends: one that waits for a lock reads its subqueries as they were before the wait and the rows it locks as they are after",
     source: "MySQL 8.0 Reference Manual §17.7.3 (Locks Set by Different SQL Statements in InnoDB: INSERT INTO T SELECT … FROM S, READ COMMITTED), §17.7.2.4 (Locking Reads: a locking read clause in an outer statement does not lock the rows of a table in a nested subquery) and §17.7.2.1; MariaDB KB, InnoDB Lock Modes",
     off_at: &[Isolation::RepeatableRead],
+};
+
+/// InnoDB's locking reads at REPEATABLE READ: their subqueries are consistent reads, on the
+/// transaction's snapshot.
+pub const INNODB_LOCKING_READ_SUBQUERIES: Claim = Claim {
+    behaviour: Behaviour::LockingReadSubqueries,
+    reason: "a locking read clause locks the rows of its own query block only: a locking read's subqueries are consistent reads, without locks, so one that waits for a lock reads its subqueries as they were before the wait and its own rows (the newest committed versions) after",
+    source: "MySQL 8.0 Reference Manual §17.7.2.4 (Locking Reads: a locking read clause in an outer statement does not lock the rows of a table in a nested subquery unless a locking read clause is also specified in the subquery) and §17.7.2.3; MariaDB KB, InnoDB Lock Modes",
+    off_at: &[],
 };
 
 /// InnoDB's writes and locking reads at REPEATABLE READ: the newest committed versions, not

@@ -25,9 +25,9 @@
 //!   variable's value, read from the server.
 
 use super::claim::{
-    Claim, INNODB_DIRTY_READ, INNODB_LATEST_COMMITTED_WRITES, INNODB_NO_GAP_LOCKS,
-    INNODB_SEMI_CONSISTENT_READ, INNODB_SNAPSHOT_ORDER, INNODB_UNLOCKED_SOURCE_READS,
-    INNODB_WRITE_SKEW,
+    Claim, INNODB_DIRTY_READ, INNODB_LATEST_COMMITTED_WRITES, INNODB_LOCKING_READ_SUBQUERIES,
+    INNODB_NO_GAP_LOCKS, INNODB_SEMI_CONSISTENT_READ, INNODB_SNAPSHOT_ORDER,
+    INNODB_UNLOCKED_SOURCE_READS, INNODB_WRITE_SKEW,
 };
 use super::guarantee::{self, Guarantee};
 use super::semantics::{self, Semantics};
@@ -147,7 +147,10 @@ impl Profile for InnodbProfile {
             Isolation::RepeatableRead if self.snapshot_isolation => {
                 &[INNODB_SNAPSHOT_ORDER, INNODB_WRITE_SKEW]
             }
-            Isolation::RepeatableRead => &[INNODB_LATEST_COMMITTED_WRITES],
+            Isolation::RepeatableRead => &[
+                INNODB_LATEST_COMMITTED_WRITES,
+                INNODB_LOCKING_READ_SUBQUERIES,
+            ],
             _ => &[],
         }
     }

@@ -6,7 +6,8 @@
 //!   UPDATE, DELETE, locking reads, upserts) or reads their latest committed versions
 //!   (InnoDB's semi-consistent read: UPDATE only), or reads its subqueries without locks
 //!   before the wait (InnoDB's unlocked source reads: writes and locking reads with a
-//!   subquery), or, taking no gap locks, misses what another transaction wrote into the range
+//!   subquery; at REPEATABLE READ, where writes lock their subqueries' rows, locking reads
+//!   with a subquery still do not), or, taking no gap locks, misses what another transaction wrote into the range
 //!   it had scanned before the wait (InnoDB's missing gap locks: locking reads; an UPDATE of
 //!   a key is an insert there, so the row it moves back is missed and its old place is gone),
 //!   may see two moments of the
@@ -78,6 +79,12 @@ pub(super) fn waited(
         Behaviour::UnlockedSourceReads => {
             writes_or_locks(run, s, family)
                 && !subquery_tables(&run.case.steps[s].stmt.sql, family).is_empty()
+        }
+        Behaviour::LockingReadSubqueries => {
+            let stmt = &run.case.steps[s].stmt;
+            stmt.kind() == StmtKind::Select
+                && locks_rows(&stmt.sql, family)
+                && !subquery_tables(&stmt.sql, family).is_empty()
         }
         // One with a subquery is left to unlocked source reads, which explain more.
         Behaviour::NoGapLocks => {

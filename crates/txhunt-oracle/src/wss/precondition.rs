@@ -44,6 +44,7 @@ pub fn occasion(
         Behaviour::UnlockedSourceReads => run.source_changed_under_writer(),
         Behaviour::SnapshotOrder
         | Behaviour::LatestCommittedWrites
+        | Behaviour::LockingReadSubqueries
         | Behaviour::WriteSkew
         | Behaviour::SomeSerialOrder
         | Behaviour::NeedlessRefusal => true,
