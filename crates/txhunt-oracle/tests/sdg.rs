@@ -307,47 +307,56 @@ fn a_locking_read_that_waited_reads_its_subquery_before_the_wait() {
     assert_eq!(excuse.behaviour, "unlocked-source-reads", "{excuse:#?}");
 }
 
-#[test]
-fn a_locking_read_that_waited_misses_a_row_moved_into_the_range_it_had_scanned() {
+/// `tests/sdg/FILE`'s case, run on MariaDB at `level`: a locking read (step `read`) that
+/// waited and returned one row; the case and the oracle's one finding, which is permissible
+/// as `behaviour`.
+fn one_row_after_a_wait_permitted(
+    file: &str,
+    level: Isolation,
+    read: usize,
+    behaviour: &str,
+) -> TestCase {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/sdg/mariadb-rc-locking-read-misses-moved-key.sql");
-    let case = scenario::parse(&std::fs::read_to_string(&path).unwrap(), "case-2083").unwrap();
+        .join("../../tests/sdg")
+        .join(file);
+    let case = scenario::parse(&std::fs::read_to_string(&path).unwrap(), file).unwrap();
     let mariadb = open_target("mariadb", None).expect("the target opens");
-    let (history, at_rc) = verdict(&case, mariadb.as_ref(), Isolation::ReadCommitted);
-    // The premise: the locking read waited, and returned row 1 alone.
-    assert!(history.steps[2].blocked, "{history:#?}");
+    let (history, verdict) = verdict(&case, mariadb.as_ref(), level);
+    assert!(history.steps[read].blocked, "{history:#?}");
     assert!(
-        matches!(&history.steps[2].outcome, Outcome::Rows { rows, .. } if rows.len() == 1),
-        "{history:#?}"
-    );
-    let [found] = &at_rc.findings[..] else {
-        panic!("one finding: {:#?}", at_rc.findings);
-    };
-    let excuse = found.permissible.as_ref().expect("permissible");
-    assert_eq!(excuse.behaviour, "no-gap-locks", "{excuse:#?}");
-    // With gap locks the move waits for the read: nothing to explain.
-    let (_, at_rr) = verdict(&case, mariadb.as_ref(), Isolation::RepeatableRead);
-    assert!(at_rr.findings.is_empty(), "{:#?}", at_rr.findings);
-}
-
-#[test]
-fn at_repeatable_read_a_locking_read_that_waited_reads_its_subquery_on_its_snapshot() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/sdg/mariadb-rr-locking-read-subquery-on-snapshot.sql");
-    let case = scenario::parse(&std::fs::read_to_string(&path).unwrap(), "case-2159").unwrap();
-    let mariadb = open_target("mariadb", None).expect("the target opens");
-    let (history, verdict) = verdict(&case, mariadb.as_ref(), Isolation::RepeatableRead);
-    // The premise: the locking read waited, and returned (5, 1) alone.
-    assert!(history.steps[3].blocked, "{history:#?}");
-    assert!(
-        matches!(&history.steps[3].outcome, Outcome::Rows { rows, .. } if rows.len() == 1),
+        matches!(&history.steps[read].outcome, Outcome::Rows { rows, .. } if rows.len() == 1),
         "{history:#?}"
     );
     let [found] = &verdict.findings[..] else {
         panic!("one finding: {:#?}", verdict.findings);
     };
     let excuse = found.permissible.as_ref().expect("permissible");
-    assert_eq!(excuse.behaviour, "locking-read-subqueries", "{excuse:#?}");
+    assert_eq!(excuse.behaviour, behaviour, "{excuse:#?}");
+    case
+}
+
+#[test]
+fn a_locking_read_that_waited_misses_a_row_moved_into_the_range_it_had_scanned() {
+    let case = one_row_after_a_wait_permitted(
+        "mariadb-rc-locking-read-misses-moved-key.sql",
+        Isolation::ReadCommitted,
+        2,
+        "no-gap-locks",
+    );
+    // With gap locks the move waits for the read: nothing to explain.
+    let mariadb = open_target("mariadb", None).expect("the target opens");
+    let (_, at_rr) = verdict(&case, mariadb.as_ref(), Isolation::RepeatableRead);
+    assert!(at_rr.findings.is_empty(), "{:#?}", at_rr.findings);
+}
+
+#[test]
+fn at_repeatable_read_a_locking_read_that_waited_reads_its_subquery_on_its_snapshot() {
+    one_row_after_a_wait_permitted(
+        "mariadb-rr-locking-read-subquery-on-snapshot.sql",
+        Isolation::RepeatableRead,
+        3,
+        "locking-read-subqueries",
+    );
 }
 
 #[test]
