@@ -27,6 +27,6 @@ pub use open::{open_target, open_targets, redact, testbed_profile};
 pub use profile::{ErrorEffect, Profile, ServerProfile};
 pub use settings::{rotation, Settings};
 pub use target::{
-    fresh_database_name, Connection, Database, Interrupt, LockProbe, LockWaitHook, SessionConfig,
-    Target, TargetError,
+    fresh_database_name, Connection, Database, DeadlockCheck, Interrupt, LockProbe, LockWaitHook,
+    SessionConfig, Target, TargetError,
 };

@@ -93,6 +93,11 @@ pub trait LockWaitHook: Send + Sync {
     /// Blocks until the executor lets the statement retry (returns `true`) or tells it to give
     /// up waiting (returns `false`, and the statement fails with the DBMS's busy error).
     fn waiting(&self) -> bool;
+
+    /// The DBMS reported that its deadlock check for the running statement's lock wait ran
+    /// and found no deadlock to break by failing it (PostgreSQL's lock-wait log message, sent
+    /// to the client; see [`DeadlockCheck::reported`]). By default nothing is done with it.
+    fn deadlock_checked(&self) {}
 }
 
 /// Cancels the statement running on a connection, from another thread.
@@ -222,12 +227,23 @@ pub trait Target: Send + Sync {
     }
     /// Creates a fresh, empty, private database.
     fn create_database(&self) -> Result<Box<dyn Database>, TargetError>;
-    /// How long after a statement starts waiting the DBMS runs its deadlock check for it
-    /// (PostgreSQL: `deadlock_timeout`; zero where the check runs when the wait begins, as in
-    /// InnoDB, or where there is none).
-    fn deadlock_check_delay(&self) -> std::time::Duration {
-        std::time::Duration::ZERO
+    /// When the DBMS runs its deadlock check for a statement that began to wait. By default
+    /// when the wait begins (InnoDB), or never: nothing to wait for.
+    fn deadlock_check(&self) -> DeadlockCheck {
+        DeadlockCheck::default()
     }
+}
+
+/// When a DBMS runs its deadlock check for a statement that began to wait on a lock, and
+/// whether it says when it did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DeadlockCheck {
+    /// How long after the wait begins the check runs (PostgreSQL: `deadlock_timeout`); zero
+    /// where it runs when the wait begins, as in InnoDB, or where there is none.
+    pub delay: std::time::Duration,
+    /// Whether the sessions report each check as it runs ([`LockWaitHook::deadlock_checked`]),
+    /// so that the executor knows when it ran instead of sleeping past the delay.
+    pub reported: bool,
 }
 
 #[cfg(test)]

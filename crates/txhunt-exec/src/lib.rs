@@ -6,6 +6,7 @@
 //! handled per the target's profile, and the final state read through a separate session. The
 //! result is a [`History`].
 
+mod after_block;
 pub mod block;
 pub mod instrumented;
 pub mod interactive;
@@ -21,6 +22,7 @@ pub use block::{parse_duration, BlockDetection, BlockDetector, FlagError};
 pub use runner::{Instrumented, Runner, TargetRunner};
 pub use watched::{lost_connection, Watched};
 
+use after_block::AfterBlock;
 use block::Solo;
 use protocol::Protocol;
 use session::Session;
@@ -99,7 +101,7 @@ impl Executor {
             detector.as_ref(),
             profile,
             self.statement_timeout,
-            after_block(target.deadlock_check_delay()),
+            AfterBlock(target.deadlock_check()),
             |label, completions| {
                 Session::start(
                     label,
@@ -128,15 +130,6 @@ impl Executor {
             tables: Vec::new(),
         })
     }
-}
-
-/// How long to wait after a block point so that the DBMS's deadlock check for that wait has
-/// run: its delay plus half again (at least 5 ms) for timer and scheduling jitter.
-fn after_block(delay: Duration) -> Duration {
-    if delay.is_zero() {
-        return delay;
-    }
-    delay + (delay / 2).max(Duration::from_millis(5))
 }
 
 #[cfg(test)]

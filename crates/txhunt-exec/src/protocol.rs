@@ -9,8 +9,10 @@
 //! succeed), and the scan restarts from the top. Deviations from the papers, each chosen for exactness:
 //!
 //! * after a block point txhunt waits for the DBMS's deadlock check of that wait (PostgreSQL's
-//!   `deadlock_timeout`, zero for InnoDB and SQLite), so the victim of a deadlock is always the
-//!   transaction whose statement closed the cycle;
+//!   `deadlock_timeout`, whose check the waiting session is told of; none for InnoDB and
+//!   SQLite, which check when the wait begins), so the victim of a deadlock is always the
+//!   transaction whose statement closed the cycle (see [`AfterBlock`]); a statement whose
+//!   check was reported waited, even when it ended before the probe saw it wait;
 //! * resumption is checked after *every* step, blocked ones too, because a new waiter can make
 //!   the DBMS pick an older waiter as deadlock victim;
 //! * as in DT² (and unlike WriteCheck, which skips them), statements of an aborted transaction
@@ -27,6 +29,7 @@
 //!   otherwise they wait on each other and the DBMS gets the statement timeout to break the
 //!   deadlock; if it does not, they are a `hang`.
 
+use crate::after_block::AfterBlock;
 use crate::block::BlockDetector;
 use crate::phase;
 use crate::session::{Done, Pending, Session};
@@ -47,7 +50,7 @@ pub(crate) struct Protocol<'a> {
     detector: &'a dyn BlockDetector,
     profile: &'a dyn Profile,
     limit: Duration,
-    after_block: Duration,
+    after_block: AfterBlock,
     records: Vec<StepRecord>,
     handled: Vec<bool>,
     schedule: Vec<Event>,
@@ -79,7 +82,7 @@ impl<'a> Protocol<'a> {
         detector: &'a dyn BlockDetector,
         profile: &'a dyn Profile,
         limit: Duration,
-        after_block: Duration,
+        after_block: AfterBlock,
         mut connect: impl FnMut(&str, Arc<AtomicU64>) -> Result<Session, txhunt_db::TargetError>,
     ) -> Result<Self, txhunt_db::TargetError> {
         let labels = case.sessions();
@@ -237,16 +240,20 @@ impl<'a> Protocol<'a> {
             self.detector.after_submit(session, baseline, self.limit)
         };
         match pending {
-            Pending::Done(done) => self.complete(i, done),
+            Pending::Done(done) => {
+                if done.waited {
+                    // The DBMS's deadlock check ran for it: it waited on a lock and ended
+                    // (a deadlock victim, most often) before the probe saw it wait.
+                    self.records[i].blocked = true;
+                    self.schedule.push(Event::Blocked { step: i });
+                }
+                self.complete(i, done)
+            }
             Pending::Waiting => {
                 self.records[i].blocked = true;
                 self.blocked.push((s, i));
                 self.schedule.push(Event::Blocked { step: i });
-                // Let the DBMS's deadlock check for this wait run before anything else is
-                // submitted: it finds no cycle yet, so a later statement that closes one is
-                // the victim, every time (PostgreSQL checks `deadlock_timeout` after a wait
-                // begins; two waits begun within a millisecond would race).
-                phase::time(phase::PAUSE, || std::thread::sleep(self.after_block));
+                phase::time(phase::PAUSE, || self.after_block.wait(session));
             }
             Pending::Running => self.hang(i),
         }

@@ -20,6 +20,9 @@ pub struct Done {
     /// Position among all completions of this execution (shared counter), for ordering
     /// statements that resumed together.
     pub seq: u64,
+    /// Whether the DBMS reported a deadlock check for the statement
+    /// ([`LockWaitHook::deadlock_checked`]): it waited on a lock, however soon it ended.
+    pub waited: bool,
 }
 
 /// What the executor and the session thread share.
@@ -35,6 +38,8 @@ struct SlotState {
     done: Option<Done>,
     /// A statement was sent and has not ended yet.
     running: bool,
+    /// The DBMS reported that its deadlock check for the current statement's lock wait ran.
+    checked: bool,
     /// The session thread has ended (it closed its connection).
     exited: bool,
 }
@@ -67,6 +72,11 @@ impl LockWaitHook for Slot {
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
         }
         !state.cancelled
+    }
+
+    fn deadlock_checked(&self) {
+        self.lock().checked = true;
+        self.changed.notify_all();
     }
 }
 
@@ -130,10 +140,12 @@ impl Session {
                     let seq = completions.fetch_add(1, Ordering::SeqCst);
                     let mut state = thread_slot.lock();
                     state.running = false;
+                    let waited = state.checked;
                     state.done = Some(Done {
                         outcome,
                         in_txn,
                         seq,
+                        waited,
                     });
                     thread_slot.changed.notify_all();
                 }
@@ -156,6 +168,7 @@ impl Session {
         let mut state = self.slot.lock();
         state.done = None;
         state.running = true;
+        state.checked = false;
         let baseline = state.waits;
         drop(state);
         if let Some(tx) = &self.commands {
@@ -163,6 +176,27 @@ impl Session {
             let _ = tx.send(sql.to_string());
         }
         baseline
+    }
+
+    /// Waits up to `limit` until the DBMS reports that its deadlock check for the pending
+    /// statement's lock wait ran ([`LockWaitHook::deadlock_checked`]) or the statement ended;
+    /// false if neither happened in time.
+    pub fn await_deadlock_check(&self, limit: Duration) -> bool {
+        let deadline = Instant::now() + limit;
+        let mut state = self.slot.lock();
+        while !(state.checked || state.done.is_some() || state.exited) {
+            let now = Instant::now();
+            if now >= deadline {
+                return false;
+            }
+            state = self
+                .slot
+                .changed
+                .wait_timeout(state, deadline - now)
+                .map(|(guard, _)| guard)
+                .unwrap_or_else(|poisoned| poisoned.into_inner().0);
+        }
+        true
     }
 
     /// Lets a waiting statement retry; returns the wait count to compare against.

@@ -1,9 +1,9 @@
 //! One PostgreSQL-protocol session.
 
-use super::pool::Pool;
+use super::pool::{Pool, Pooled};
 use super::value::value;
 use crate::profile::ServerProfile;
-use crate::target::{with_causes, Connection, Interrupt};
+use crate::target::{with_causes, Connection, Interrupt, LockWaitHook};
 use postgres::types::Type;
 use postgres::{CancelToken, Client, NoTls, SimpleQueryMessage};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,7 +13,7 @@ use txhunt_model::{DbError, DbState, ErrorClass, Outcome, StmtKind};
 /// A session's connection; given back to the target's pool when dropped, unless a cancel
 /// request was sent to it (one could still arrive while the next user runs a statement).
 pub(super) struct PgConnection {
-    client: Option<Client>,
+    pooled: Option<Pooled>,
     cancelled: Arc<AtomicBool>,
     id: String,
     profile: &'static dyn ServerProfile,
@@ -21,11 +21,12 @@ pub(super) struct PgConnection {
 }
 
 impl PgConnection {
-    /// Runs the session `setup` statements on `client` and wraps it: the statements and the
-    /// question for its backend id go in one round trip; where that fails, one by one, so that
-    /// the error names its statement.
+    /// Runs the session `setup` statements on `pooled` and wraps it, its notices going to
+    /// `hook`: the statements and the question for its backend id go in one round trip; where
+    /// that fails, one by one, so that the error names its statement.
     pub(super) fn new(
-        mut client: Client,
+        mut pooled: Pooled,
+        hook: Option<Arc<dyn LockWaitHook>>,
         setup: &[String],
         profile: &'static dyn ServerProfile,
         pool: Arc<Pool>,
@@ -33,6 +34,7 @@ impl PgConnection {
         let batch: Vec<&str> = (setup.iter().map(String::as_str))
             .chain([profile.session_id_query()])
             .collect();
+        let client = &mut pooled.client;
         let asked = client
             .simple_query(&batch.join("; "))
             .ok()
@@ -54,8 +56,9 @@ impl PgConnection {
                     .get(0)
             }
         };
+        pooled.notices.route_to(hook);
         Ok(PgConnection {
-            client: Some(client),
+            pooled: Some(pooled),
             cancelled: Arc::new(AtomicBool::new(false)),
             id,
             profile,
@@ -64,17 +67,17 @@ impl PgConnection {
     }
 
     fn client(&mut self) -> &mut Client {
-        self.client
-            .as_mut()
+        &mut (self.pooled.as_mut())
             .expect("the client is only taken when the connection is dropped")
+            .client
     }
 }
 
 impl Drop for PgConnection {
     fn drop(&mut self) {
-        if let Some(client) = self.client.take() {
+        if let Some(pooled) = self.pooled.take() {
             if !self.cancelled.load(Ordering::SeqCst) {
-                self.pool.give(client);
+                self.pool.give(pooled);
             }
         }
     }
@@ -175,7 +178,7 @@ impl Connection for PgConnection {
 
     fn interrupter(&self) -> Arc<dyn Interrupt> {
         Arc::new(Cancel {
-            token: self.client.as_ref().map(Client::cancel_token),
+            token: self.pooled.as_ref().map(|p| p.client.cancel_token()),
             cancelled: Arc::clone(&self.cancelled),
         })
     }

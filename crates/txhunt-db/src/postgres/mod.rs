@@ -14,8 +14,8 @@ use crate::dropper::Dropper;
 use crate::profile::{ProbeQuery, ServerProfile};
 use crate::settings::Settings;
 use crate::target::{
-    fresh_database_name, left_behind, Connection, Database, LockProbe, LockWaitHook, SessionConfig,
-    Target, TargetError,
+    fresh_database_name, left_behind, Connection, Database, DeadlockCheck, LockProbe, LockWaitHook,
+    SessionConfig, Target, TargetError,
 };
 use connection::PgConnection;
 use pool::Pool;
@@ -40,6 +40,8 @@ pub struct PgTarget {
     dropper: Arc<Dropper<DropJob>>,
     /// The server's `deadlock_timeout`.
     deadlock_timeout: Duration,
+    /// The session settings that make the server report its deadlock checks, where it can.
+    reporting: Option<&'static [&'static str]>,
     /// `SHOW server_version`, first word.
     version: String,
     /// The server settings the target was started with, shown in its label.
@@ -98,6 +100,7 @@ impl PgTarget {
             .ok()
             .and_then(|row| parse_pg_duration(row.get(0)))
             .unwrap_or(Duration::from_secs(1));
+        let reporting = deadlock_check_reporting(&mut monitor);
         let version: String = monitor
             .query_one("SHOW server_version", &[])
             .map_err(failed("asking the server's version"))?
@@ -115,6 +118,7 @@ impl PgTarget {
             monitor: Arc::new(Mutex::new(monitor)),
             dropper: Arc::new(dropper),
             deadlock_timeout,
+            reporting,
             version,
             settings: Settings::default(),
             _keep_alive: keep_alive,
@@ -179,6 +183,33 @@ fn over_local_socket(admin: &Config, client: &mut Client) -> Option<(Config, Cli
     Some((local, connected))
 }
 
+/// Settings for a superuser's sessions: the lock manager logs each deadlock check of a wait
+/// (`log_lock_waits`), to the client (`client_min_messages`) and not to the server's log
+/// (`log_min_messages`: these are txhunt's, not the administrator's).
+const REPORTING_AS_SUPERUSER: &[&str] = &[
+    "SET log_lock_waits = on",
+    "SET log_min_messages = warning",
+    "SET client_min_messages = log",
+];
+
+/// Settings for any user's sessions where the server logs lock waits already.
+const REPORTING: &[&str] = &["SET client_min_messages = log"];
+
+/// The session settings under which the server reports each deadlock check to the waiting
+/// session (see [`DeadlockCheck::reported`]), asked on `monitor`: a superuser sets
+/// `log_lock_waits` for its own sessions; another user's sessions can be told only when the
+/// server logs lock waits already. `None` where neither holds (CockroachDB has no such
+/// setting): the executor then sleeps past the check's delay.
+fn deadlock_check_reporting(monitor: &mut Client) -> Option<&'static [&'static str]> {
+    if monitor.batch_execute("SET log_lock_waits = on").is_ok() {
+        return Some(REPORTING_AS_SUPERUSER);
+    }
+    let on = monitor
+        .query_one("SHOW log_lock_waits", &[])
+        .is_ok_and(|row| row.get::<_, String>(0) == "on");
+    on.then_some(REPORTING)
+}
+
 /// Drops the databases runs that are gone left on the server ([`left_behind`]) and no session
 /// uses; a failure is only logged.
 fn drop_left_behind(client: &mut Client, profile: &dyn ServerProfile) {
@@ -222,8 +253,11 @@ impl Target for PgTarget {
         format!("{}{}", self.name(), self.settings.suffix())
     }
 
-    fn deadlock_check_delay(&self) -> Duration {
-        self.deadlock_timeout
+    fn deadlock_check(&self) -> DeadlockCheck {
+        DeadlockCheck {
+            delay: self.deadlock_timeout,
+            reported: self.reporting.is_some(),
+        }
     }
 
     fn max_sessions(&self) -> usize {
@@ -241,6 +275,7 @@ impl Target for PgTarget {
         Ok(Box::new(PgDatabase {
             name,
             profile: self.profile,
+            reporting: self.reporting.unwrap_or_default(),
             pool: Arc::clone(&self.pool),
             monitor: Arc::clone(&self.monitor),
             dropper: Arc::clone(&self.dropper),
@@ -299,6 +334,8 @@ fn end_and_drop(client: &mut Client, column: &str, value: &str, kind: &str, name
 struct PgDatabase {
     name: String,
     profile: &'static dyn ServerProfile,
+    /// The settings that make sessions report deadlock checks (empty where none can).
+    reporting: &'static [&'static str],
     pool: Arc<Pool>,
     monitor: Arc<Mutex<Client>>,
     dropper: Arc<Dropper<DropJob>>,
@@ -328,13 +365,16 @@ impl Database for PgDatabase {
     fn connect(
         &self,
         config: SessionConfig,
-        _hook: Option<Arc<dyn LockWaitHook>>,
+        hook: Option<Arc<dyn LockWaitHook>>,
     ) -> Result<Box<dyn Connection>, TargetError> {
         let mut setup = self.profile.session_setup(config)?;
         setup.insert(0, self.search_path());
         setup.insert(0, format!("SET application_name = '{}'", self.name));
-        let client = self.pool.take().map_err(failed("opening a session"))?;
-        let conn = PgConnection::new(client, &setup, self.profile, Arc::clone(&self.pool))
+        if hook.is_some() {
+            setup.extend(self.reporting.iter().map(|s| s.to_string()));
+        }
+        let pooled = self.pool.take().map_err(failed("opening a session"))?;
+        let conn = PgConnection::new(pooled, hook, &setup, self.profile, Arc::clone(&self.pool))
             .map_err(|(context, e)| failed(context)(e))?;
         Ok(Box::new(conn))
     }

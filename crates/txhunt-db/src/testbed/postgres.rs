@@ -1,8 +1,9 @@
 //! Starting a private PostgreSQL server (any major version 10–18).
 //!
-//! `deadlock_timeout` is 5 ms (PostgreSQL's default is 1 s), so deadlocks resolve fast; the
-//! executor waits that long after each block point (see `Target::deadlock_check_delay`) so
-//! that the victim is always the transaction that closed the cycle.
+//! `deadlock_timeout` is 1 ms (PostgreSQL's default is 1 s), so deadlocks resolve fast; after
+//! each block point the executor waits until the waiting session is told that its deadlock
+//! check ran (see `Target::deadlock_check`), so that the victim is always the transaction
+//! that closed the cycle.
 
 use super::binaries::{debian_postgres_dirs, find};
 use super::{command, run_setup};
@@ -53,7 +54,7 @@ pub(super) fn start(
             "-c",
             "full_page_writes=off",
             "-c",
-            "deadlock_timeout=5ms",
+            "deadlock_timeout=1ms",
             "-c",
             "max_connections=500",
             "-c",
