@@ -655,6 +655,40 @@ fn a_waiting_insert_that_went_in_behind_a_delete_waiting_after_it_had_the_missin
 }
 
 #[test]
+fn a_missing_gap_lock_is_shown_without_the_committed_insert_where_removing_all_changes_the_deadlock_victim(
+) {
+    // Reduced from `txhunt fuzz --target mariadb --seed 301`, case 8883 (a bug candidate
+    // before). t2's DELETE waits at row 4 (t1's lock) while t4 and t3 insert -3 and -5
+    // behind its scan (no gap lock); it resumes when t1 is the deadlock victim and leaves
+    // -3. Without both inserts t3 has changed fewer rows, InnoDB makes it the victim instead
+    // of t1, and the variant shows nothing; without t4's committed insert alone the run keeps
+    // its victim and is write-serializable.
+    let why = no_gap_locks_at_read_committed(&case_of(
+        "/* init */ CREATE TABLE t (k INT NOT NULL, PRIMARY KEY (k));
+         /* init */ CREATE TABLE t2 (v BIGINT NOT NULL, w BIGINT, x VARCHAR(2), PRIMARY KEY (v));
+         /* init */ INSERT INTO t (k) VALUES (3);
+         /* init */ INSERT INTO t2 (v, w, x) VALUES (4, -4, 'b');
+         /* t1 */ BEGIN;
+         /* t3 */ BEGIN;
+         /* t1 */ UPDATE t2 SET w = -4;
+         /* t2 */ DELETE FROM t2;  -- expect: blocked then affected 1
+         /* t4 */ REPLACE INTO t2 (v, w, x) VALUES (-3, -4, 'c');
+         /* t3 */ INSERT INTO t2 (v, w, x) VALUES (-5, -2, 'b') ON DUPLICATE KEY UPDATE x = 'a', w = (t2.w + 1);
+         /* t3 */ INSERT INTO t (k) VALUES (3);  -- expect: error constraint
+         /* t1 */ DELETE FROM t;  -- expect: blocked then error deadlock
+         /* t3 */ REPLACE INTO t (k) VALUES (-1), (3);
+         /* t3 */ ROLLBACK;
+         /* t1 */ COMMIT;",
+    ));
+    assert!(
+        why.evidence[0].starts_with(
+            "without its insert into an open range (`REPLACE INTO t2 (v, w, x) VALUES (-3, -4, 'c')`)"
+        ),
+        "{why:#?}"
+    );
+}
+
+#[test]
 fn a_missing_gap_lock_the_stronger_level_cannot_show_is_shown_without_the_insert() {
     // Listing 6 with a second table: at read-committed t2 inserts into the range t1 deleted
     // (no gap lock) and t1 waits for t2's row in u. At repeatable-read t2's INSERT waits for

@@ -99,6 +99,26 @@ pub fn gap_inserts_after_aborts(
         .collect()
 }
 
+/// Of [`gap_inserts`], those of transactions that committed: the rows a rolled-back or
+/// aborted transaction inserted are not in the final state. Without only these, every
+/// transaction that did not commit keeps its writes and locks, and so the weight InnoDB
+/// chooses a deadlock victim by (rows changed, locks held), where removing every gap insert
+/// may make another transaction the victim.
+pub fn gap_inserts_that_committed(
+    case: &TestCase,
+    history: &History,
+    family: SqlFamily,
+) -> Vec<usize> {
+    let run = Run::new(case, history, family);
+    run.inserts_into_open_ranges()
+        .into_iter()
+        .filter(|&i| {
+            run.txn(i)
+                .is_some_and(|t| history.txns[t].status == TxnStatus::Committed)
+        })
+        .collect()
+}
+
 /// The steps of `case`'s run `history` that read a newer snapshot than their transaction's
 /// first statement did (at READ COMMITTED): each waited for a lock, or another transaction
 /// committed after its transaction's first statement and before it started.
