@@ -6,13 +6,17 @@
 //! Per behaviour:
 //!
 //! * semi-consistent read: the case with a locking read before each UPDATE (nothing else
-//!   changed: the UPDATE can no longer skip a locked row) is write-serializable;
+//!   changed: the UPDATE can no longer skip a locked row) is write-serializable, and every
+//!   write that did not wait replays on the newest committed versions
+//!   ([`Evidence::WritesOnCommittedVersions`]: it skipped only rows whose committed version
+//!   does not match);
 //! * dirty reads, missing gap locks, unlocked source reads: the same case at a level where the manual says the
 //!   behaviour is off is write-serializable (each such level is one alternative, tried in the
 //!   claim's order);
 //! * dirty reads, last: every statement replays alone on the newest versions, committed or
 //!   not, where it completed ([`Evidence::UncommittedReplay`]): a read of an intermediate state
-//!   no commit left, which no stronger level reproduces;
+//!   no commit left, which no stronger level reproduces. Either way the writes that did not
+//!   wait must replay on the newest committed versions too: only reads are dirty;
 //! * statement snapshots: likewise, where the stronger level may refuse the statements that
 //!   read a newer snapshot than their transaction's first ([`Evidence::FirstUpdaterWinsAt`]);
 //! * missing gap locks, when the stronger level takes another path (a deadlock between gap
@@ -93,6 +97,15 @@ pub enum Evidence {
     /// PostgreSQL's statement snapshots at READ COMMITTED, where a statement whose re-check
     /// after a wait changed what it did does not replay, and shows nothing).
     CommittedReplay,
+    /// Every UPDATE and DELETE of a committed transaction that did not wait answers as it does
+    /// alone on the newest committed versions when it ran, with its transaction's earlier
+    /// changes: InnoDB's writes below REPEATABLE READ read the newest committed version of a
+    /// row, skip a row another transaction locked only when that version does not match, and
+    /// wait otherwise (semi-consistent read; READ UNCOMMITTED's writes work as READ
+    /// COMMITTED's). With a variant that shows the behaviour mattered, it shows the behaviour
+    /// kept to what the manual says: a write that skipped a locked row whose committed version
+    /// matches, or acted on an uncommitted change, does not replay.
+    WritesOnCommittedVersions,
     /// The run is one of READ UNCOMMITTED at the statement level, shown by replay: every
     /// statement, run alone where it completed on the newest versions of rows, committed or
     /// not, answers as it did, and those changes, each rolled-back transaction's taken back
@@ -147,8 +160,33 @@ pub fn promises_some_serial_order(profile: &dyn Profile, isolation: Isolation) -
     })
 }
 
-/// The ways `claim` can be shown, each a list of evidence that must all hold.
+/// The ways `claim` can be shown, each a list of evidence that must all hold. A behaviour of
+/// InnoDB below REPEATABLE READ (semi-consistent read, dirty reads, missing gap locks,
+/// unlocked source reads) changes what reads see and which rows are locked, never that a
+/// write reads the newest committed versions and waits for a locked row whose committed
+/// version matches: a variant that shows the behaviour mattered needs
+/// [`Evidence::WritesOnCommittedVersions`] beside it (the whole-run replays check it already).
 fn alternatives(claim: &Claim) -> Vec<Vec<Evidence>> {
+    let mut all = behaviour_alternatives(claim);
+    if matches!(
+        claim.behaviour,
+        Behaviour::SemiConsistentRead
+            | Behaviour::DirtyRead
+            | Behaviour::NoGapLocks
+            | Behaviour::UnlockedSourceReads
+    ) {
+        for evidence in all.iter_mut().filter(|e| {
+            !e.iter()
+                .any(|e| matches!(e, Evidence::StatementOrder | Evidence::CommittedReplay))
+        }) {
+            evidence.push(Evidence::WritesOnCommittedVersions);
+        }
+    }
+    all
+}
+
+/// The ways `claim`'s behaviour itself can be shown ([`alternatives`]).
+fn behaviour_alternatives(claim: &Claim) -> Vec<Vec<Evidence>> {
     let stronger = || {
         claim
             .off_at
@@ -236,13 +274,17 @@ mod tests {
         .map(|p| (p.claim.behaviour.name(), p.evidence))
         .collect();
         let rr = Evidence::StrongerLevel(Isolation::RepeatableRead);
+        let committed = Evidence::WritesOnCommittedVersions;
         assert_eq!(
             innodb,
             [
-                ("semi-consistent-read", vec![Evidence::LockedUpdate]),
-                ("no-gap-locks", vec![rr]),
-                ("no-gap-locks", vec![Evidence::WithoutGapInserts]),
-                ("unlocked-source-reads", vec![rr]),
+                (
+                    "semi-consistent-read",
+                    vec![Evidence::LockedUpdate, committed]
+                ),
+                ("no-gap-locks", vec![rr, committed]),
+                ("no-gap-locks", vec![Evidence::WithoutGapInserts, committed]),
+                ("unlocked-source-reads", vec![rr, committed]),
                 ("semi-consistent-read", vec![Evidence::CommittedReplay]),
                 ("semi-consistent-read", vec![Evidence::StatementOrder]),
                 ("no-gap-locks", vec![Evidence::StatementOrder]),

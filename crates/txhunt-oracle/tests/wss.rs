@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use std::path::Path;
 use txhunt_db::{open_target, Target};
 use txhunt_exec::{Executor, TargetRunner};
-use txhunt_model::{check, scenario, History, Isolation, Step, TestCase};
+use txhunt_model::{check, scenario, History, Isolation, Outcome, Step, TestCase};
 use txhunt_oracle::wss::schedule::fcrfs;
 use txhunt_oracle::wss::Wss;
 use txhunt_oracle::{Detail, Finding, Oracle, Permissible};
@@ -95,8 +95,13 @@ fn paper_listings_violate_wss_at_read_committed_on_mariadb_but_not_at_repeatable
     );
     let why = permissible(&findings, "semi-consistent-read");
     assert!(why.source.contains("§17.7.2.1"), "{why:?}");
-    // The variant differs only in the mechanism: each UPDATE's rows locked first.
-    assert_eq!(why.evidence.len(), 1, "{why:?}");
+    // The variant differs only in the mechanism: each UPDATE's rows locked first; and each
+    // UPDATE skipped only rows whose committed version did not match.
+    assert_eq!(why.evidence.len(), 2, "{why:?}");
+    assert!(
+        why.evidence[1].starts_with("every UPDATE and DELETE that did not wait (t1 `UPDATE t SET c1 = 5, c2 = 'tx1' WHERE c1 = 1`, t2 `UPDATE t SET c1 = 1, c2 = 'tx2' WHERE c1 = 5`) answers as it does alone on the newest committed versions"),
+        "{why:?}"
+    );
     assert!(
         why.evidence[0].starts_with(
             "with a SELECT … FOR UPDATE of its rows before each of its 2 UPDATE statements, the case is write-serializable"
@@ -115,7 +120,11 @@ fn paper_listings_violate_wss_at_read_committed_on_mariadb_but_not_at_repeatable
         .join("\n")
         .contains("serial order (tx-wss, FCRFS): t2 → t1"));
     let why = permissible(&findings, "no-gap-locks");
-    assert_eq!(why.evidence.len(), 1, "{why:?}");
+    assert_eq!(why.evidence.len(), 2, "{why:?}");
+    assert!(
+        why.evidence[0].starts_with("at repeatable-read the same case is write-serializable"),
+        "{why:?}"
+    );
     assert!(judge(mariadb.as_ref(), &gap, Isolation::RepeatableRead).is_empty());
 }
 
@@ -655,6 +664,43 @@ fn a_waiting_insert_that_went_in_behind_a_delete_waiting_after_it_had_the_missin
 }
 
 #[test]
+fn an_update_that_skipped_a_locked_row_whose_committed_version_matches_is_not_excused() {
+    // MariaDB 10.11 with innodb_snapshot_isolation=ON at READ UNCOMMITTED
+    // (tests/mariadb-snapshot-isolation/read-uncommitted-update-skips-uncommitted-delete.sql):
+    // t1's UPDATE skips row 1, which t2's unfinished DELETE locked, without waiting, although
+    // the row's committed version (1, 1) matches; t2 rolls back and the update is lost. With
+    // the locking read before it, or at a stronger level, the UPDATE waits and the case is
+    // write-serializable, which excused it as a semi-consistent read (and then as a missing
+    // gap lock); but the UPDATE does not replay on the newest committed versions, as every
+    // InnoDB write below REPEATABLE READ must.
+    let case = case_of(
+        "/* init */ CREATE TABLE t (id INT PRIMARY KEY, k INT);
+         /* init */ INSERT INTO t VALUES (1, 1), (2, 2);
+         /* t3 */ BEGIN;
+         /* t3 */ UPDATE t SET k = 2 WHERE id = 2;
+         /* t2 */ BEGIN;
+         /* t2 */ DELETE FROM t WHERE k <= 3;
+         /* t1 */ UPDATE t SET k = 4 WHERE k = 1;
+         /* t3 */ ROLLBACK;
+         /* t2 */ ROLLBACK;",
+    );
+    let target = open_target("mariadb?innodb_snapshot_isolation=ON", None)
+        .expect("the MariaDB testbed must start");
+    let (history, runner) = execute(target.as_ref(), &case, Isolation::ReadUncommitted);
+    assert_eq!(history.steps[4].outcome, Outcome::Affected { count: 0 });
+    let findings = Wss.check(&case, &history, &runner).findings;
+    assert_final_state_candidates(&findings);
+    let why = evidence(&findings[0]).join("\n");
+    let skipped = "t1 `UPDATE t SET k = 4 WHERE k = 1` answered affected 0 concurrently, but alone on the state committed when it started (with its transaction's changes before it) answers affected 1";
+    for behaviour in ["semi-consistent-read", "dirty-read", "no-gap-locks"] {
+        assert!(
+            why.contains(&format!("not {behaviour}: {skipped}")),
+            "{why}"
+        );
+    }
+}
+
+#[test]
 fn a_missing_gap_lock_is_shown_without_the_committed_insert_where_removing_all_changes_the_deadlock_victim(
 ) {
     // Reduced from `txhunt fuzz --target mariadb --seed 301`, case 8883 (a bug candidate
@@ -719,8 +765,12 @@ fn a_missing_gap_lock_the_stronger_level_cannot_show_is_shown_without_the_insert
         "{why:#?}"
     );
     assert_eq!(
-        why.evidence,
-        ["without its insert into an open range (`INSERT INTO t VALUES (5)`), the case is write-serializable in commit order (t2 → t1)"]
+        why.evidence[0],
+        "without its insert into an open range (`INSERT INTO t VALUES (5)`), the case is write-serializable in commit order (t2 → t1)"
+    );
+    assert!(
+        why.evidence[1].starts_with("every UPDATE and DELETE that did not wait"),
+        "{why:#?}"
     );
 }
 
@@ -748,8 +798,12 @@ fn a_missing_gap_lock_is_shown_without_the_inserts_after_the_last_abort_when_rem
     );
     let why = no_gap_locks_at_read_committed(&case);
     assert_eq!(
-        why.evidence,
-        ["without its insert into an open range (`INSERT INTO t VALUES (5)`), the case is write-serializable in commit order (t2 (rolled back) → t2+ → t1)"]
+        why.evidence[0],
+        "without its insert into an open range (`INSERT INTO t VALUES (5)`), the case is write-serializable in commit order (t2 (rolled back) → t2+ → t1)"
+    );
+    assert!(
+        why.evidence[1].starts_with("every UPDATE and DELETE that did not wait"),
+        "{why:#?}"
     );
 }
 

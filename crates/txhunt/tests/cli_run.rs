@@ -294,7 +294,8 @@ fn history_writes_each_runs_read_write_history_and_names_a_bad_format() {
 }
 
 #[test]
-fn mariadb_snapshot_isolation_refuses_lost_updates_but_not_through_a_secondary_index_nor_at_read_uncommitted() {
+fn mariadb_snapshot_isolation_refuses_lost_updates_but_not_through_a_secondary_index_nor_at_read_uncommitted(
+) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/mariadb-snapshot-isolation");
     let file = |name: &str| dir.join(name).display().to_string();
     let files = [

@@ -27,6 +27,7 @@ use super::snapshot::{apply, commit_position, positions, replayed, same_outcome,
 use super::{order, NotShown};
 use txhunt_exec::Runner;
 use txhunt_model::{DbState, Event, History, SqlFamily, StmtKind, TestCase};
+use txhunt_sql::analysis::row_by_row;
 
 /// `Ok` saying how the committed transactions of `history` (`units`) form a READ COMMITTED
 /// execution at the statement level, or `Err` with the first thing that shows they do not.
@@ -37,6 +38,96 @@ pub fn committed_replay(
     runner: &dyn Runner,
 ) -> Result<String, NotShown> {
     let state = history.final_state.as_ref().ok_or("no final state")?;
+    let replayed = replay(case, history, units, runner, &|_| true)?;
+    let mut current = replayed.initial;
+    for &u in &replayed.by_commit {
+        for (old, new) in &replayed.changes[u] {
+            current = apply(&current, old, new).map_err(|row| {
+                format!(
+                    "{} changed row {row} that a transaction committed before it had already changed",
+                    replayed.committed[u].label
+                )
+            })?;
+        }
+    }
+    if &current != state {
+        return Err(
+            "the committed transactions' changes, statement by statement, applied in commit order, do not give the final state"
+                .into(),
+        );
+    }
+    let ordered: Vec<Unit> = (replayed.by_commit.iter())
+        .map(|&u| replayed.committed[u].clone())
+        .collect();
+    Ok(format!(
+        "every statement of the committed transactions ({}) answers as it does alone on the state committed when it started{}, and their changes applied in commit order give the final state",
+        order(&ordered),
+        if replayed.after_waits { " (when it completed, if it waited)" } else { "" }
+    ))
+}
+
+/// `Ok` when every UPDATE and DELETE of the committed transactions that did not wait, each
+/// deciding on every row by that row alone ([`row_by_row`]), answers as it does alone on the
+/// state committed when it ran plus its transaction's earlier changes; `Err` with the first
+/// that does not. That is what InnoDB documents for its writes below REPEATABLE READ (READ
+/// UNCOMMITTED "otherwise works like READ COMMITTED"): a write reads the newest committed
+/// version of each row, and skips a row another transaction locked without waiting only when
+/// that version does not match (semi-consistent read); a row whose committed version matches
+/// makes it wait. A write that skipped such a row, or acted on another transaction's
+/// uncommitted change, answers otherwise.
+pub fn writes_on_committed_versions(
+    case: &TestCase,
+    history: &History,
+    units: &[Unit],
+    runner: &dyn Runner,
+) -> Result<String, NotShown> {
+    let family = runner.profile().family();
+    let judged = |s: usize| {
+        let stmt = &case.steps[s].stmt;
+        !history.steps[s].blocked
+            && matches!(stmt.kind(), StmtKind::Update | StmtKind::Delete)
+            && row_by_row(&stmt.sql, family)
+    };
+    let replayed = replay(case, history, units, runner, &judged)?;
+    let writes: Vec<String> = (replayed.committed.iter())
+        .flat_map(|u| u.steps.iter().filter(|&&s| judged(s)).map(move |&s| (u, s)))
+        .map(|(u, s)| format!("{} `{}`", u.label, case.steps[s].stmt.sql))
+        .collect();
+    if writes.is_empty() {
+        return Ok("no UPDATE or DELETE of a committed transaction ran without waiting".into());
+    }
+    Ok(format!(
+        "every UPDATE and DELETE that did not wait ({}) answers as it does alone on the newest committed versions when it ran, with its transaction's earlier changes: no row it skipped had a matching committed version",
+        writes.join(", ")
+    ))
+}
+
+/// The committed transactions' statements replayed, each alone on the state committed when it
+/// read plus its transaction's earlier changes.
+struct Replayed<'a> {
+    /// The committed transactions.
+    committed: Vec<&'a Unit>,
+    /// The state before any of them.
+    initial: DbState,
+    /// Per committed transaction: each of its statements' state before and after.
+    changes: Vec<Vec<(DbState, DbState)>>,
+    /// The committed transactions in commit order.
+    by_commit: Vec<usize>,
+    /// Whether a statement that waited read when it completed (InnoDB), not when it started.
+    after_waits: bool,
+}
+
+/// Replays every statement of `history`'s committed transactions (`units`) alone on the state
+/// committed when it read (where it started, or, when it waited on InnoDB, where it
+/// completed) plus its transaction's earlier changes; `Err` when a statement `judged` answers
+/// otherwise than it did concurrently.
+fn replay<'a>(
+    case: &TestCase,
+    history: &History,
+    units: &'a [Unit],
+    runner: &dyn Runner,
+    judged: &dyn Fn(usize) -> bool,
+) -> Result<Replayed<'a>, NotShown> {
     let committed = replayed(units);
     let completed = positions(history);
     let txns = case.txns();
@@ -99,7 +190,7 @@ pub fn committed_replay(
             }
         }
         let (after, answers) = replays.run_statement_on(&state, &committed[u].label, s)?;
-        for (step, outcome) in answers {
+        for (step, outcome) in answers.into_iter().filter(|(step, _)| judged(*step)) {
             if !same_outcome(&history.steps[step].outcome, &outcome) {
                 return Err(format!(
                     "{} `{}` answered {} concurrently, but alone on the state committed when it {} (with its transaction's changes before it) answers {}",
@@ -118,29 +209,13 @@ pub fn committed_replay(
         }
         changes[u].push((state, after));
     }
-    let mut current = initial;
-    for &u in &by_commit {
-        for (old, new) in &changes[u] {
-            current = apply(&current, old, new).map_err(|row| {
-                format!(
-                    "{} changed row {row} that a transaction committed before it had already changed",
-                    committed[u].label
-                )
-            })?;
-        }
-    }
-    if &current != state {
-        return Err(
-            "the committed transactions' changes, statement by statement, applied in commit order, do not give the final state"
-                .into(),
-        );
-    }
-    let ordered: Vec<Unit> = by_commit.iter().map(|&u| committed[u].clone()).collect();
-    Ok(format!(
-        "every statement of the committed transactions ({}) answers as it does alone on the state committed when it started{}, and their changes applied in commit order give the final state",
-        order(&ordered),
-        if after_waits { " (when it completed, if it waited)" } else { "" }
-    ))
+    Ok(Replayed {
+        committed,
+        initial,
+        changes,
+        by_commit,
+        after_waits,
+    })
 }
 
 /// The savepoint `sql` (`SAVEPOINT sp1`, `ROLLBACK TO [SAVEPOINT] sp1`) names, lowercase.

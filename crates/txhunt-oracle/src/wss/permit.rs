@@ -15,7 +15,7 @@
 //! there (a write skew at PostgreSQL's REPEATABLE READ, for a READ COMMITTED run): the run's
 //! final state is then one the stronger level allows, and the weaker level allows all it does.
 
-use super::committed_replay::committed_replay;
+use super::committed_replay::{committed_replay, writes_on_committed_versions};
 use super::compare::compare;
 use super::orders::candidate_orders;
 use super::precondition::{
@@ -209,6 +209,11 @@ fn decide(
             let units = fcrfs(case, history, savepoints_open_txns(runner))
                 .ok_or("the history cannot be judged")?;
             committed_replay(case, history, &units, runner)
+        }
+        Evidence::WritesOnCommittedVersions => {
+            let units = fcrfs(case, history, savepoints_open_txns(runner))
+                .ok_or("the history cannot be judged")?;
+            writes_on_committed_versions(case, history, &units, runner)
         }
         Evidence::UncommittedReplay => {
             let units = fcrfs(case, history, savepoints_open_txns(runner))
