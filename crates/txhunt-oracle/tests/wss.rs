@@ -735,6 +735,41 @@ fn a_missing_gap_lock_is_shown_without_the_committed_insert_where_removing_all_c
 }
 
 #[test]
+fn a_gap_insert_run_in_autocommit_after_its_transaction_aborted_counts_as_committed() {
+    // Another reduction of `txhunt fuzz --target mariadb --seed 301`, case 8883. t4's locking
+    // read is a deadlock victim; its REPLACE then runs in autocommit (t4+) and inserts 5 into
+    // t2, which t1 had updated whole (no gap lock at READ COMMITTED), so t1's commit leaves
+    // (5, -6) where the serial order gives (5, -5). Without both gap inserts t3 is no longer a
+    // deadlock victim (another path); without t4+'s committed REPLACE alone the run keeps its
+    // path and is write-serializable.
+    let why = no_gap_locks_at_read_committed(&case_of(
+        "/* init */ CREATE TABLE t (k INT NOT NULL, v DOUBLE, PRIMARY KEY (k));
+         /* init */ CREATE TABLE t2 (w BIGINT NOT NULL, x BIGINT, PRIMARY KEY (w));
+         /* init */ INSERT INTO t (k, v) VALUES (3, 1), (-3, -2);
+         /* init */ INSERT INTO t2 (w, x) VALUES (6, -5), (-4, 7);
+         /* t1 */ BEGIN;
+         /* t3 */ BEGIN;
+         /* t1 */ UPDATE t2 SET x = -5;
+         /* t1 */ DELETE FROM t WHERE v = -1;
+         /* t4 */ BEGIN;
+         /* t4 */ SELECT * FROM t JOIN t2 ON v = w FOR UPDATE;  -- expect: blocked then error deadlock
+         /* t4 */ REPLACE INTO t2 (w, x) VALUES (5, -6);
+         /* t4 */ COMMIT;
+         /* t3 */ INSERT INTO t (k) VALUES (4) ON DUPLICATE KEY UPDATE v = (t.v + 2);
+         /* t1 */ DELETE FROM t;  -- expect: blocked then affected 2
+         /* t3 */ REPLACE INTO t (k, v) VALUES (-3, -2);  -- expect: error deadlock
+         /* t3 */ ROLLBACK;
+         /* t1 */ COMMIT;",
+    ));
+    assert!(
+        why.evidence[0].starts_with(
+            "without its insert into an open range (`REPLACE INTO t2 (w, x) VALUES (5, -6)`)"
+        ),
+        "{why:#?}"
+    );
+}
+
+#[test]
 fn a_missing_gap_lock_the_stronger_level_cannot_show_is_shown_without_the_insert() {
     // Listing 6 with a second table: at read-committed t2 inserts into the range t1 deleted
     // (no gap lock) and t1 waits for t2's row in u. At repeatable-read t2's INSERT waits for

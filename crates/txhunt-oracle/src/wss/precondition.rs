@@ -99,23 +99,30 @@ pub fn gap_inserts_after_aborts(
         .collect()
 }
 
-/// Of [`gap_inserts`], those of transactions that committed: the rows a rolled-back or
-/// aborted transaction inserted are not in the final state. Without only these, every
-/// transaction that did not commit keeps its writes and locks, and so the weight InnoDB
-/// chooses a deadlock victim by (rows changed, locks held), where removing every gap insert
-/// may make another transaction the victim.
+/// Of [`gap_inserts`], those that committed: of a transaction that committed, or run in
+/// autocommit after an error had aborted their transaction. The rows a rolled-back or aborted
+/// transaction inserted are not in the final state. Without only these, every transaction
+/// that did not commit keeps its writes and locks, and so the weight InnoDB chooses a
+/// deadlock victim by (rows changed, locks held), where removing every gap insert may make
+/// another transaction the victim.
 pub fn gap_inserts_that_committed(
     case: &TestCase,
     history: &History,
     family: SqlFamily,
 ) -> Vec<usize> {
     let run = Run::new(case, history, family);
+    let committed = |i: usize| {
+        run.txn(i).is_some_and(|t| match history.txns[t].status {
+            TxnStatus::Committed => true,
+            TxnStatus::Aborted { step, .. } => {
+                matches!((run.at(i), run.at(step)), (Some(at), Some(abort)) if at > abort)
+            }
+            _ => false,
+        })
+    };
     run.inserts_into_open_ranges()
         .into_iter()
-        .filter(|&i| {
-            run.txn(i)
-                .is_some_and(|t| history.txns[t].status == TxnStatus::Committed)
-        })
+        .filter(|&i| committed(i))
         .collect()
 }
 
