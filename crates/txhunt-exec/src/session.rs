@@ -56,6 +56,20 @@ impl Slot {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
+
+    /// Waits for a change until `deadline`: the state again, or `None` once it has passed.
+    fn wait_until<'a>(
+        &self,
+        state: MutexGuard<'a, SlotState>,
+        deadline: Instant,
+    ) -> Option<MutexGuard<'a, SlotState>> {
+        let now = Instant::now();
+        if now >= deadline {
+            return None;
+        }
+        let waited = self.changed.wait_timeout(state, deadline - now);
+        Some(waited.map_or_else(|poisoned| poisoned.into_inner().0, |(guard, _)| guard))
+    }
 }
 
 impl LockWaitHook for Slot {
@@ -185,16 +199,10 @@ impl Session {
         let deadline = Instant::now() + limit;
         let mut state = self.slot.lock();
         while !(state.checked || state.done.is_some() || state.exited) {
-            let now = Instant::now();
-            if now >= deadline {
-                return false;
+            match self.slot.wait_until(state, deadline) {
+                Some(next) => state = next,
+                None => return false,
             }
-            state = self
-                .slot
-                .changed
-                .wait_timeout(state, deadline - now)
-                .map(|(guard, _)| guard)
-                .unwrap_or_else(|poisoned| poisoned.into_inner().0);
         }
         true
     }
@@ -239,16 +247,10 @@ impl Session {
             if waits_count && state.waits > baseline {
                 return Pending::Waiting;
             }
-            let now = Instant::now();
-            if now >= deadline {
-                return Pending::Running;
+            match self.slot.wait_until(state, deadline) {
+                Some(next) => state = next,
+                None => return Pending::Running,
             }
-            state = self
-                .slot
-                .changed
-                .wait_timeout(state, deadline - now)
-                .map(|(guard, _)| guard)
-                .unwrap_or_else(|poisoned| poisoned.into_inner().0);
         }
     }
 }
