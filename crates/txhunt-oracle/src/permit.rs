@@ -22,6 +22,9 @@
 //! * missing gap locks, when the stronger level takes another path (a deadlock between gap
 //!   locks): the case without its inserts into open ranges is write-serializable
 //!   ([`Evidence::WithoutGapInserts`]);
+//! * semi-consistent read and missing gap locks together, where each variant alone still
+//!   violates WSS: the case with both mechanisms switched off is write-serializable
+//!   ([`Evidence::LockedUpdateWithoutGapInserts`]);
 //! * statement snapshots, first: the run replays as one of snapshot isolation
 //!   ([`Evidence::SnapshotReplay`]), which READ COMMITTED allows as well (every transaction
 //!   reading one snapshot is a special case of each statement reading its own). PostgreSQL's
@@ -112,6 +115,11 @@ pub enum Evidence {
     /// where it ended, give the final state (InnoDB's READ UNCOMMITTED: what the stronger
     /// level cannot show when the run read an uncommitted state no commit ever left).
     UncommittedReplay,
+    /// [`Evidence::LockedUpdate`] and [`Evidence::WithoutGapInserts`] in one variant: with a
+    /// locking read before each UPDATE and without the inserts into open ranges the case is
+    /// write-serializable, where each alone still violates it. Semi-consistent read and the
+    /// missing gap locks, both documented below REPEATABLE READ, at work in one run.
+    LockedUpdateWithoutGapInserts,
 }
 
 /// A documented behaviour that explains a WSS violation when all its evidence holds.
@@ -119,6 +127,8 @@ pub enum Evidence {
 pub struct Permission {
     /// The behaviour as the DBMS documents it.
     pub claim: Claim,
+    /// A second documented behaviour the evidence shows at work together with `claim`'s.
+    pub also: Option<Claim>,
     /// What must hold, all of it, for this behaviour to explain a violation.
     pub evidence: Vec<Evidence>,
 }
@@ -131,10 +141,27 @@ pub fn permissions(profile: &dyn Profile, isolation: Isolation) -> Vec<Permissio
         .flat_map(|claim| {
             alternatives(claim).into_iter().map(|evidence| Permission {
                 claim: *claim,
+                also: None,
                 evidence,
             })
         })
         .collect();
+    // Semi-consistent read and missing gap locks together, after each alone.
+    let claims = profile.claims(isolation);
+    let claimed = |b: Behaviour| claims.iter().find(|c| c.behaviour == b).copied();
+    if let (Some(semi), Some(gaps)) = (
+        claimed(Behaviour::SemiConsistentRead),
+        claimed(Behaviour::NoGapLocks),
+    ) {
+        all.push(Permission {
+            claim: semi,
+            also: Some(gaps),
+            evidence: vec![
+                Evidence::LockedUpdateWithoutGapInserts,
+                Evidence::WritesOnCommittedVersions,
+            ],
+        });
+    }
     // The statement order and the committed and uncommitted replays show READ COMMITTED's
     // (READ UNCOMMITTED's) promise as a whole, not one behaviour: they are tried after every
     // behaviour's own evidence, so that evidence names the behaviour where it can.
@@ -285,6 +312,10 @@ mod tests {
                 ("no-gap-locks", vec![rr, committed]),
                 ("no-gap-locks", vec![Evidence::WithoutGapInserts, committed]),
                 ("unlocked-source-reads", vec![rr, committed]),
+                (
+                    "semi-consistent-read",
+                    vec![Evidence::LockedUpdateWithoutGapInserts, committed]
+                ),
                 ("semi-consistent-read", vec![Evidence::CommittedReplay]),
                 ("semi-consistent-read", vec![Evidence::StatementOrder]),
                 ("no-gap-locks", vec![Evidence::StatementOrder]),

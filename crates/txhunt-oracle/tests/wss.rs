@@ -770,6 +770,43 @@ fn a_gap_insert_run_in_autocommit_after_its_transaction_aborted_counts_as_commit
 }
 
 #[test]
+fn semi_consistent_read_and_a_missing_gap_lock_together_are_shown_by_one_variant() {
+    // Reduced from `txhunt fuzz --target mariadb --seed 501`, case 11406 (a bug candidate
+    // before). t1's UPDATE skips t4's uncommitted row 6 (no committed version: semi-consistent
+    // read), and t4 inserts -1 behind t3's waiting DELETE (no gap lock). With the locking read
+    // before the UPDATE the missing gap lock still violates WSS; without the insert the skip
+    // still does; with both switched off the case is write-serializable.
+    let case = case_of(
+        "/* init */ CREATE TABLE t (k DECIMAL(5,1) NOT NULL, v BIGINT NOT NULL, w INT, PRIMARY KEY (v));
+         /* init */ INSERT INTO t (k, v, w) VALUES (5, 8, 0);
+         /* t4 */ BEGIN;
+         /* t4 */ INSERT INTO t (k, v, w) VALUES (5, 6, 4);
+         /* t3 */ DELETE FROM t WHERE k >= 5;  -- expect: blocked then affected 1
+         /* t4 */ SELECT * FROM t;
+         /* t1 */ BEGIN;
+         /* t1 */ UPDATE t SET k = 2;  -- expect: affected 1
+         /* t4 */ INSERT INTO t (k, v, w) VALUES (7, -1, 3);
+         /* t4 */ COMMIT;
+         /* t1 */ COMMIT;",
+    );
+    let mariadb = open_target("mariadb", None).expect("the MariaDB testbed must start");
+    let (history, runner) = execute(mariadb.as_ref(), &case, Isolation::ReadCommitted);
+    let findings = Wss.check(&case, &history, &runner).findings;
+    assert!(!findings.is_empty(), "{history:#?}");
+    let why = permissible(&findings, "semi-consistent-read+no-gap-locks");
+    assert!(
+        why.evidence[0].starts_with("with a SELECT … FOR UPDATE of its rows before each UPDATE and without its inserts into an open range (`INSERT INTO t (k, v, w) VALUES (7, -1, 3)`), the case is write-serializable"),
+        "{why:#?}"
+    );
+    for alone in [
+        "not semi-consistent-read: with a SELECT … FOR UPDATE of its rows before its UPDATE statement, the case violates WSS too",
+        "not no-gap-locks: without its insert into an open range (`INSERT INTO t (k, v, w) VALUES (7, -1, 3)`), the case violates WSS too",
+    ] {
+        assert!(why.ruled_out.iter().any(|l| l.starts_with(alone)), "{why:#?}");
+    }
+}
+
+#[test]
 fn a_missing_gap_lock_the_stronger_level_cannot_show_is_shown_without_the_insert() {
     // Listing 6 with a second table: at read-committed t2 inserts into the range t1 deleted
     // (no gap lock) and t1 waits for t2's row in u. At repeatable-read t2's INSERT waits for

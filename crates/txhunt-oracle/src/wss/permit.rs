@@ -30,7 +30,7 @@ use super::{compares_reads, order, savepoints_open_txns, violations, NotShown};
 use crate::permit::{permissions, promises_some_serial_order, Evidence};
 use crate::{Excuse, Permissible, SerialLevel};
 use std::collections::HashMap;
-use txhunt_db::profile::claim::Behaviour;
+use txhunt_db::profile::claim::{Behaviour, Claim};
 use txhunt_exec::Runner;
 use txhunt_model::{ErrorClass, History, SqlFamily, Step, Stmt, StmtKind, TestCase, TxnStatus};
 use txhunt_sql::analysis::locks_rows;
@@ -59,19 +59,28 @@ pub fn explain(
     // Whether each behaviour had its occasion in the run (decided once per behaviour).
     let mut occasions: HashMap<Behaviour, bool> = HashMap::new();
     'permissions: for permission in permissions {
-        let behaviour = permission.claim.behaviour;
-        let id = behaviour.name();
-        let had_occasion = *occasions.entry(behaviour).or_insert_with(|| {
-            match occasion(behaviour, case, history, profile.family()) {
-                Ok(()) => true,
-                Err(why) => {
-                    ruled_out.push(format!("not {id}: {why}"));
-                    false
+        let claims: Vec<_> = [Some(permission.claim), permission.also]
+            .into_iter()
+            .flatten()
+            .collect();
+        let id = (claims.iter())
+            .map(|c| c.behaviour.name())
+            .collect::<Vec<_>>()
+            .join("+");
+        for claim in &claims {
+            let behaviour = claim.behaviour;
+            let had_occasion = *occasions.entry(behaviour).or_insert_with(|| {
+                match occasion(behaviour, case, history, profile.family()) {
+                    Ok(()) => true,
+                    Err(why) => {
+                        ruled_out.push(format!("not {}: {why}", behaviour.name()));
+                        false
+                    }
                 }
+            });
+            if !had_occasion {
+                continue 'permissions;
             }
-        });
-        if !had_occasion {
-            continue;
         }
         let mut shown = Vec::new();
         for &evidence in &permission.evidence {
@@ -92,11 +101,14 @@ pub fn explain(
                 }
             }
         }
+        let joined = |part: fn(&Claim) -> &'static str| {
+            claims.iter().map(part).collect::<Vec<_>>().join("; and ")
+        };
         return Ok(Permissible {
             excuse: Excuse::Permissible,
-            behaviour: id.into(),
-            reason: permission.claim.reason.into(),
-            source: permission.claim.source.into(),
+            behaviour: id,
+            reason: joined(|c| c.reason),
+            source: joined(|c| c.source),
             evidence: shown,
             ruled_out,
         });
@@ -209,6 +221,32 @@ fn decide(
             let units = fcrfs(case, history, savepoints_open_txns(runner))
                 .ok_or("the history cannot be judged")?;
             committed_replay(case, history, &units, runner)
+        }
+        Evidence::LockedUpdateWithoutGapInserts => {
+            let family = runner.profile().family();
+            let inserts = gap_inserts(case, history, family);
+            if inserts.is_empty() {
+                return Err("no INSERT went into an open range (an UPDATE did)".into());
+            }
+            let mut without = case.clone();
+            for &i in &inserts {
+                without.steps[i].stmt = Stmt::new("SELECT 1");
+            }
+            let (variant, _) = locked_updates(&without, family)?;
+            let ran = runner
+                .run(&variant, history.isolation)
+                .map_err(|e| format!("the variant could not run: {e}"))?;
+            let which: Vec<String> = (inserts.iter())
+                .map(|&i| format!("`{}`", case.steps[i].stmt.sql))
+                .collect();
+            let what = format!(
+                "with a SELECT … FOR UPDATE of its rows before each UPDATE and without its inserts into an open range ({}), the case",
+                which.join(", ")
+            );
+            same_path((case, history), (&variant, &ran), &what, &|_| false)?;
+            write_serializable(&variant, &ran, runner)
+                .map(|how| format!("{what} {how}"))
+                .map_err(|why| format!("{what} {why}").into())
         }
         Evidence::WritesOnCommittedVersions => {
             let units = fcrfs(case, history, savepoints_open_txns(runner))
