@@ -299,11 +299,21 @@ impl<'a> Protocol<'a> {
                 .chain(hung.iter().copied())
                 .collect();
             self.blocked.retain(|(_, i)| !gone.contains(i));
-            if ended.len() > 1 {
-                for (i, _) in &ended {
-                    self.records[*i].resumed_together = Some(self.groups);
+            // Statements that ended at once resumed together, except that the failures
+            // (first) released their locks before the waiters they unblocked could succeed:
+            // those two kinds are ordered, and a failure seen a moment before its waiter
+            // ended is the same schedule.
+            for succeeded in [false, true] {
+                let together: Vec<usize> = (ended.iter())
+                    .filter(|(_, done)| done.outcome.succeeded() == succeeded)
+                    .map(|(i, _)| *i)
+                    .collect();
+                if together.len() > 1 {
+                    for &i in &together {
+                        self.records[i].resumed_together = Some(self.groups);
+                    }
+                    self.groups += 1;
                 }
-                self.groups += 1;
             }
             for (i, done) in ended {
                 self.complete(i, done);

@@ -47,9 +47,11 @@ pub struct StepRecord {
     pub blocked: bool,
     /// How it ended.
     pub outcome: Outcome,
-    /// Set when it resumed from a block together with other statements (found ended at the
-    /// same check): the group's number. Their `completed` order is the order their results
-    /// reached txhunt's session threads, which need not be the order the DBMS ran them in.
+    /// Set when it resumed from a block together with other statements that ended the same
+    /// way (found ended at the same check, all failed or all succeeded): the group's number.
+    /// Their `completed` order is the order their results reached txhunt's session threads,
+    /// which need not be the order the DBMS ran them in. Failures found with successes are
+    /// not grouped with them: a failure released its locks before a waiter it unblocked ended.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resumed_together: Option<usize>,
     /// The row versions it read and wrote, when the case ran instrumented ([`crate::access`]).
