@@ -807,47 +807,6 @@ fn semi_consistent_read_and_a_missing_gap_lock_together_are_shown_by_one_variant
 }
 
 #[test]
-fn a_repeatable_read_insert_of_a_key_deleted_after_its_snapshot_replays_with_newest_key_checks() {
-    // From `cli_reliability`'s PostgreSQL campaign (seed 1795784611839326877, case 150) and
-    // `txhunt fuzz --target postgres --seed 502`, case 727. t2 deletes 'a' and commits after
-    // t1's snapshot; t1's INSERT of 'a' waited for t2, then went in: PostgreSQL checks unique
-    // keys (and ON CONFLICT arbiters) on the newest committed state, not on the snapshot,
-    // which still shows 'a'. A replay on the snapshot alone answers a duplicate key (or
-    // updates the old row, against t2's delete: first committer wins), as it did before.
-    let postgres = open_target("postgres", None).expect("the PostgreSQL testbed must start");
-    for insert in [
-        "INSERT INTO t VALUES ('a', 2)",
-        "INSERT INTO t VALUES ('a', 2) ON CONFLICT (k) DO UPDATE SET v = t.v + 1",
-        "INSERT INTO t VALUES ('a', 2) ON CONFLICT DO NOTHING",
-    ] {
-        let case = case_of(&format!(
-            "/* init */ CREATE TABLE t (k TEXT PRIMARY KEY, v INT);
-             /* init */ CREATE TABLE u (w INT);
-             /* init */ INSERT INTO t VALUES ('a', 1);
-             /* t2 */ BEGIN;
-             /* t1 */ BEGIN;
-             /* t1 */ SELECT * FROM u;
-             /* t2 */ DELETE FROM t;
-             /* t1 */ {insert};  -- expect: blocked then affected 1
-             /* t2 */ INSERT INTO u VALUES (1);
-             /* t2 */ COMMIT;
-             /* t1 */ UPDATE u SET w = 2;  -- expect: affected 0
-             /* t1 */ COMMIT;"
-        ));
-        let (history, runner) = execute(postgres.as_ref(), &case, Isolation::RepeatableRead);
-        let checks = check(&case, &history);
-        assert!(checks.iter().all(|c| c.passed), "{insert}: {checks:#?}");
-        let findings = Wss.check(&case, &history, &runner).findings;
-        assert!(!findings.is_empty(), "{insert}: {history:#?}");
-        let why = permissible(&findings, "write-skew");
-        assert!(
-            why.evidence[0].contains("(t1: INSERTs checking unique keys on the newest committed state, as PostgreSQL's do)"),
-            "{insert}: {why:#?}"
-        );
-    }
-}
-
-#[test]
 fn a_missing_gap_lock_the_stronger_level_cannot_show_is_shown_without_the_insert() {
     // Listing 6 with a second table: at read-committed t2 inserts into the range t1 deleted
     // (no gap lock) and t1 waits for t2's row in u. At repeatable-read t2's INSERT waits for

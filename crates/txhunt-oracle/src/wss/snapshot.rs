@@ -29,10 +29,7 @@ use crate::same_rows;
 use std::collections::HashMap;
 use txhunt_exec::Runner;
 use txhunt_model::value::{bag_difference, format_rows};
-use txhunt_model::{
-    DbState, Event, History, Outcome, Row, SqlFamily, Stmt, StmtKind, TestCase, Txn,
-};
-use txhunt_sql::analysis::{selects, tables};
+use txhunt_model::{DbState, Event, History, Outcome, Row, Stmt, StmtKind, TestCase, Txn};
 
 /// Where a transaction's snapshot is taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,18 +81,9 @@ fn check(
         position.get(&first).copied()
     };
     let commit = |u: &Unit| commit_position(case, &txns, &position, u);
-    // Where a unit's last INSERT completed.
-    let inserts_done = |u: &Unit| {
-        (u.steps.iter())
-            .filter(|&&s| case.steps[s].stmt.kind() == StmtKind::Insert)
-            .filter_map(|s| position.get(s).copied())
-            .max()
-    };
     let initial = replays.initial()?;
     let mut current = initial.clone();
     let mut changes: Vec<(DbState, DbState)> = Vec::new();
-    // The transactions whose INSERTs checked unique keys on the newest committed state.
-    let mut keyed_units: Vec<String> = Vec::new();
     for (i, unit) in committed.iter().enumerate() {
         let start = snapshot(unit).ok_or("a transaction's start is not in the schedule")?;
         let before: Vec<usize> = (0..i)
@@ -108,45 +96,28 @@ fn check(
                 format!("the snapshot of {} cannot be rebuilt ({row})", unit.label)
             })?;
         }
-        let prefix = || {
-            named(
-                &before
-                    .iter()
-                    .map(|&j| committed[j].clone())
-                    .collect::<Vec<_>>(),
-            )
-        };
-        let plain = installed(
-            history,
-            replays,
-            unit,
-            &current,
-            snapshot_state.clone(),
-            &prefix,
-        );
-        let (next, snapshot_state, after) = match plain {
-            Ok(done) => done,
-            Err(why) => {
-                // Commits after the snapshot and before the transaction's last INSERT.
-                let newer: Vec<&(DbState, DbState)> = (0..i)
-                    .filter(|&j| {
-                        commit(committed[j]).is_some_and(|c| {
-                            c >= start && inserts_done(unit).is_some_and(|done| c < done)
-                        })
-                    })
-                    .map(|j| &changes[j])
-                    .collect();
-                match unique_checks_on_newest(replays, unit, &snapshot_state, &newer) {
-                    Some(keyed) => {
-                        keyed_units.push(unit.label.clone());
-                        installed(history, replays, unit, &current, keyed, &prefix)
-                            .map_err(|_| why)?
-                    }
-                    None => return Err(why),
-                }
+        let (after, answers) = replays.run_on(&snapshot_state, unit)?;
+        for (s, outcome) in answers {
+            if !same_outcome(&history.steps[s].outcome, &outcome) {
+                let prefix: Vec<Unit> = before.iter().map(|&j| committed[j].clone()).collect();
+                return Err(format!(
+                    "{} `{}` answered {} concurrently, but {} alone on its snapshot (after {}) answers {}",
+                    unit.label,
+                    case.steps[s].stmt.sql,
+                    history.steps[s].outcome,
+                    unit.label,
+                    named(&prefix),
+                    outcome
+                )
+                .into());
             }
-        };
-        current = next;
+        }
+        current = apply(&current, &snapshot_state, &after).map_err(|row| {
+            format!(
+                "{} changed row {row} that a concurrent transaction committed before it had already changed (first committer wins is violated: a lost update)",
+                unit.label
+            )
+        })?;
         changes.push((snapshot_state, after));
     }
     if &current != state {
@@ -159,15 +130,8 @@ fn check(
         SnapshotAt::Begin => "at its BEGIN",
         SnapshotAt::FirstStatement => "at its first statement",
     };
-    let keyed = match keyed_units.is_empty() {
-        true => String::new(),
-        false => format!(
-            " ({}: INSERTs checking unique keys on the newest committed state, as PostgreSQL's do)",
-            keyed_units.join(", ")
-        ),
-    };
     Ok(format!(
-        "every committed transaction ({}) answers as it does alone on its snapshot (taken {place}){keyed}, and their changes, disjoint, applied in commit order give the final state",
+        "every committed transaction ({}) answers as it does alone on its snapshot (taken {place}), and their changes, disjoint, applied in commit order give the final state",
         order(&committed.iter().map(|u| (*u).clone()).collect::<Vec<_>>())
     ))
 }
@@ -256,85 +220,6 @@ pub(super) fn apply(
         }
     }
     Ok(next)
-}
-
-/// `unit` run alone on `snapshot`: `current` with its changes installed, the snapshot and the
-/// state it left; `Err` when a statement answers otherwise than it did concurrently, or a
-/// change meets a row a concurrent transaction committed before it had already changed.
-fn installed(
-    history: &History,
-    replays: &Replays<'_>,
-    unit: &Unit,
-    current: &DbState,
-    snapshot: DbState,
-    prefix: &dyn Fn() -> String,
-) -> Result<(DbState, DbState, DbState), NotShown> {
-    let (after, answers) = replays.run_on(&snapshot, unit)?;
-    for (s, outcome) in answers {
-        if !same_outcome(&history.steps[s].outcome, &outcome) {
-            return Err(format!(
-                "{} `{}` answered {} concurrently, but {} alone on its snapshot (after {}) answers {}",
-                unit.label,
-                replays.case.steps[s].stmt.sql,
-                history.steps[s].outcome,
-                unit.label,
-                prefix(),
-                outcome
-            )
-            .into());
-        }
-    }
-    let next = apply(current, &snapshot, &after).map_err(|row| {
-        format!(
-            "{} changed row {row} that a concurrent transaction committed before it had already changed (first committer wins is violated: a lost update)",
-            unit.label
-        )
-    })?;
-    Ok((next, snapshot, after))
-}
-
-/// PostgreSQL's unique checks (a plain INSERT's, an `ON CONFLICT` arbiter's) read the newest
-/// committed state, not the snapshot: at REPEATABLE READ an INSERT of a key another
-/// transaction deleted and committed after the snapshot goes in, plain or `ON CONFLICT`,
-/// though the snapshot still shows the row. `snapshot` without the rows the `newer` commits
-/// (after it, before `unit`'s last INSERT) removed, to replay `unit` on instead. Only where
-/// that can change nothing but its INSERTs' checks: on PostgreSQL, when no other statement
-/// of `unit`, and no INSERT's own query, reads a table those rows were removed from. `None`
-/// otherwise.
-fn unique_checks_on_newest(
-    replays: &Replays<'_>,
-    unit: &Unit,
-    snapshot: &DbState,
-    newer: &[&(DbState, DbState)],
-) -> Option<DbState> {
-    let family = replays.runner.profile().family();
-    if family != SqlFamily::Postgres {
-        return None;
-    }
-    let mut keyed = DbState::new();
-    let mut touched = Vec::new();
-    for (name, rows) in snapshot.tables() {
-        let mut rows = rows.to_vec();
-        for (old, new) in newer {
-            let old = old.table(name).unwrap_or_default();
-            for gone in bag_difference(old, new.table(name).unwrap_or_default()) {
-                if let Some(at) = rows.iter().position(|r| *r == gone) {
-                    rows.remove(at);
-                    touched.push(name.to_string());
-                }
-            }
-        }
-        keyed.insert(name, rows);
-    }
-    let reads_touched = |s: &usize| {
-        let stmt = &replays.case.steps[*s].stmt;
-        let plain_insert = stmt.kind() == StmtKind::Insert && !selects(&stmt.sql, family);
-        !plain_insert
-            && tables(&stmt.sql, family)
-                .iter()
-                .any(|t| touched.contains(t))
-    };
-    (!touched.is_empty() && !unit.steps.iter().any(reads_touched)).then_some(keyed)
 }
 
 fn named(units: &[Unit]) -> String {
