@@ -169,19 +169,19 @@ fn decide(
         }
         Evidence::LockedUpdate => {
             let (variant, updates) = locked_updates(case, runner.profile().family())?;
-            let ran = runner
-                .run(&variant, history.isolation)
-                .map_err(|e| format!("the locking-read variant could not run: {e}"))?;
             let which = if updates == 1 {
                 "its UPDATE statement".to_string()
             } else {
                 format!("each of its {updates} UPDATE statements")
             };
             let what = format!("with a SELECT … FOR UPDATE of its rows before {which}, the case");
-            same_path((case, history), (&variant, &ran), &what, &|_| false)?;
-            write_serializable(&variant, &ran, runner)
-                .map(|how| format!("{what} {how}"))
-                .map_err(|why| format!("{what} {why}").into())
+            variant_shows(
+                (case, history),
+                &variant,
+                "the locking-read variant",
+                &what,
+                runner,
+            )
         }
         Evidence::WithoutGapInserts => {
             let family = runner.profile().family();
@@ -228,25 +228,12 @@ fn decide(
             if inserts.is_empty() {
                 return Err("no INSERT went into an open range (an UPDATE did)".into());
             }
-            let mut without = case.clone();
-            for &i in &inserts {
-                without.steps[i].stmt = Stmt::new("SELECT 1");
-            }
-            let (variant, _) = locked_updates(&without, family)?;
-            let ran = runner
-                .run(&variant, history.isolation)
-                .map_err(|e| format!("the variant could not run: {e}"))?;
-            let which: Vec<String> = (inserts.iter())
-                .map(|&i| format!("`{}`", case.steps[i].stmt.sql))
-                .collect();
+            let (variant, _) = locked_updates(&without_steps(case, &inserts), family)?;
             let what = format!(
                 "with a SELECT … FOR UPDATE of its rows before each UPDATE and without its inserts into an open range ({}), the case",
-                which.join(", ")
+                quoted(case, &inserts)
             );
-            same_path((case, history), (&variant, &ran), &what, &|_| false)?;
-            write_serializable(&variant, &ran, runner)
-                .map(|how| format!("{what} {how}"))
-                .map_err(|why| format!("{what} {why}").into())
+            variant_shows((case, history), &variant, "the variant", &what, runner)
         }
         Evidence::WritesOnCommittedVersions => {
             let units = fcrfs(case, history, savepoints_open_txns(runner))
@@ -292,24 +279,48 @@ fn without_inserts(
     runner: &dyn Runner,
     inserts: &[usize],
 ) -> Result<String, NotShown> {
-    let mut variant = case.clone();
-    for &i in inserts {
-        variant.steps[i].stmt = Stmt::new("SELECT 1");
-    }
-    let ran = runner
-        .run(&variant, history.isolation)
-        .map_err(|e| format!("the variant without its gap inserts could not run: {e}"))?;
-    let which: Vec<String> = inserts
-        .iter()
-        .map(|&i| format!("`{}`", case.steps[i].stmt.sql))
-        .collect();
     let what = format!(
         "without its insert{} into an open range ({}), the case",
         if inserts.len() == 1 { "" } else { "s" },
-        which.join(", ")
+        quoted(case, inserts)
     );
-    same_path((case, history), (&variant, &ran), &what, &|_| false)?;
-    write_serializable(&variant, &ran, runner)
+    let variant = without_steps(case, inserts);
+    let name = "the variant without its gap inserts";
+    variant_shows((case, history), &variant, name, &what, runner)
+}
+
+/// `case` with `steps` each replaced by a statement that does nothing (`SELECT 1`, so that
+/// every step keeps its place).
+fn without_steps(case: &TestCase, steps: &[usize]) -> TestCase {
+    let mut variant = case.clone();
+    for &i in steps {
+        variant.steps[i].stmt = Stmt::new("SELECT 1");
+    }
+    variant
+}
+
+/// The SQL of `steps` of `case`, each quoted, comma-separated.
+fn quoted(case: &TestCase, steps: &[usize]) -> String {
+    (steps.iter())
+        .map(|&i| format!("`{}`", case.steps[i].stmt.sql))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Runs `variant` (`name` in errors) at `history`'s level: `Ok` when it took the run's path
+/// and is write-serializable, each line starting with `what`.
+fn variant_shows(
+    (case, history): (&TestCase, &History),
+    variant: &TestCase,
+    name: &str,
+    what: &str,
+    runner: &dyn Runner,
+) -> Result<String, NotShown> {
+    let ran = runner
+        .run(variant, history.isolation)
+        .map_err(|e| format!("{name} could not run: {e}"))?;
+    same_path((case, history), (variant, &ran), what, &|_| false)?;
+    write_serializable(variant, &ran, runner)
         .map(|how| format!("{what} {how}"))
         .map_err(|why| format!("{what} {why}").into())
 }

@@ -93,10 +93,9 @@ pub fn gap_inserts_after_aborts(
             _ => None,
         })
         .max();
-    run.inserts_into_open_ranges()
-        .into_iter()
-        .filter(|&i| last_abort.is_none_or(|abort| run.at(i).is_some_and(|at| at > abort)))
-        .collect()
+    run.inserts_into_open_ranges_where(|i| {
+        last_abort.is_none_or(|abort| run.at(i).is_some_and(|at| at > abort))
+    })
 }
 
 /// Of [`gap_inserts`], those that committed: of a transaction that committed, or run in
@@ -120,10 +119,7 @@ pub fn gap_inserts_that_committed(
             _ => false,
         })
     };
-    run.inserts_into_open_ranges()
-        .into_iter()
-        .filter(|&i| committed(i))
-        .collect()
+    run.inserts_into_open_ranges_where(committed)
 }
 
 /// The steps of `case`'s run `history` that read a newer snapshot than their transaction's
@@ -270,6 +266,13 @@ impl<'a> Run<'a> {
     /// deleted from.
     fn inserts_into_open_ranges(&self) -> Vec<usize> {
         self.writes_into_open_ranges(&[StmtKind::Insert])
+    }
+
+    /// Of [`Run::inserts_into_open_ranges`], those `keep` keeps.
+    fn inserts_into_open_ranges_where(&self, keep: impl Fn(usize) -> bool) -> Vec<usize> {
+        let mut inserts = self.inserts_into_open_ranges();
+        inserts.retain(|&i| keep(i));
+        inserts
     }
 
     /// The writes of the `kinds` that went into a table another open transaction had read,
