@@ -7,6 +7,7 @@
 //! Drivers report lock waits as they happen through a [`LockWaitHook`]: the executor learns that
 //! a statement is blocked from the DBMS itself instead of guessing from a timeout.
 
+pub mod affinity;
 mod dropper;
 #[cfg(feature = "duckdb")]
 pub mod duckdb;

@@ -232,6 +232,11 @@ pub trait Target: Send + Sync {
     fn deadlock_check(&self) -> DeadlockCheck {
         DeadlockCheck::default()
     }
+    /// The server txhunt started for this target alone (the testbed's), if any: a campaign's
+    /// workers each start their own and are pinned with it to one CPU ([`crate::affinity`]).
+    fn private_server(&self) -> Option<&crate::testbed::Server> {
+        None
+    }
 }
 
 /// When a DBMS runs its deadlock check for a statement that began to wait on a lock, and

@@ -4,7 +4,7 @@
 use crate::judge::Judge;
 use crate::recording::{Cases, Next, Recording};
 use crate::reduce::{reduce, write_beside, Goal};
-use crate::retry::judge_retrying;
+use crate::retry::{judge_retrying, Shared};
 use crate::scenarios::load_file;
 use crate::seed::case_seed;
 use crate::stats::{Stats, Summary};
@@ -246,7 +246,7 @@ pub fn run_shared(
     // oracles, so the reduced one replays as the finding, as `txhunt reduce` would make it.)
     let reduce_finding = |(path, occurrence): &(PathBuf, Option<i64>),
                           finding: &Finding,
-                          level: Isolation,
+                          (level, targets): (Isolation, &Shared),
                           on: &[usize]|
      -> Result<(), HuntError> {
         let Some(auto) = campaign.reduce else {
@@ -299,7 +299,7 @@ pub fn run_shared(
     // One case: generated, judged, its findings saved and reduced, its counters added (each
     // case's phases timed; what it adds to the store's counters); a case the infrastructure
     // kept from running is not counted.
-    let one_case = |index: u64| -> Result<CaseCounts, HuntError> {
+    let one_case = |index: u64, targets: &Shared| -> Result<CaseCounts, HuntError> {
         let seed = case_seed(campaign.seed, index);
         let level = levels[(seed % levels.len() as u64) as usize];
         let mode = (!modes.is_empty()).then(|| modes[((seed >> 8) % modes.len() as u64) as usize]);
@@ -324,7 +324,7 @@ pub fn run_shared(
                 &campaign.judge,
                 &generated.case,
                 level,
-                &targets,
+                targets,
                 reopen,
                 &infrastructure,
             )?;
@@ -343,7 +343,9 @@ pub fn run_shared(
                             (&run.history, None),
                             &[k],
                         )?;
-                        phase::time(REDUCE, || reduce_finding(&path, finding, level, &[k]))?;
+                        phase::time(REDUCE, || {
+                            reduce_finding(&path, finding, (level, targets), &[k])
+                        })?;
                     }
                     for finding in &run.compared {
                         let all: Vec<usize> = (0..targets.len()).collect();
@@ -355,7 +357,9 @@ pub fn run_shared(
                             (&run.history, Some(&runs[0].history)),
                             &all,
                         )?;
-                        phase::time(REDUCE, || reduce_finding(&path, finding, level, &all))?;
+                        phase::time(REDUCE, || {
+                            reduce_finding(&path, finding, (level, targets), &all)
+                        })?;
                     }
                 }
                 Ok(())
@@ -395,7 +399,10 @@ pub fn run_shared(
         progress(&all);
         Ok(counts)
     };
+    let cpus = crate::workers::cpus_to_pin(campaign.workers.max(1), &targets);
     let worker = |w: usize| -> Result<(), HuntError> {
+        let own = crate::workers::own_targets(w, &cpus, &targets, reopen)?;
+        let targets: &Shared = own.as_deref().unwrap_or(&targets);
         loop {
             if stop.load(Ordering::SeqCst) || deadline.is_some_and(|d| Instant::now() >= d) {
                 return Ok(());
@@ -408,7 +415,7 @@ pub fn run_shared(
                 }
                 Next::Done => return Ok(()),
             };
-            let counts = one_case(index)?;
+            let counts = one_case(index, targets)?;
             cases.finished(w, (index, case_seed(campaign.seed, index)), counts)?;
         }
     };

@@ -21,6 +21,7 @@ pub mod stats;
 pub mod store;
 pub mod stress;
 pub mod upstream;
+pub mod workers;
 
 pub use campaign::{run, AutoReduce, Campaign, HuntError, PERMISSIBLE_DIR};
 pub use judge::{Judge, JudgeError, Judged};

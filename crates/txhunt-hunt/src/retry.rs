@@ -17,8 +17,11 @@ use std::sync::{Arc, RwLock};
 use txhunt_db::{Target, TargetError};
 use txhunt_model::{ErrorClass, Isolation, TestCase};
 
+/// One target of a campaign, replaceable after a failure.
+pub type Slot = RwLock<Arc<dyn Target>>;
+
 /// The targets of a campaign, each replaceable after a failure.
-pub type Shared = [RwLock<Arc<dyn Target>>];
+pub type Shared = [Slot];
 
 /// Judges `case` at `level` on `targets`, retrying once after an infrastructure failure
 /// (`event` hears each one). `Ok(None)`: the retry failed too and the case is dropped.

@@ -228,3 +228,51 @@ fn a_saved_finding_of_an_instrumented_run_has_its_history_beside_it() {
     let dbcop: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert!(dbcop["data"].is_array(), "{dbcop}");
 }
+
+/// The CPUs process `pid` may run on, as `/proc/PID/status` lists them (`0-1`, `1`).
+fn cpus_allowed(pid: u32) -> String {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = (status.lines())
+        .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))
+        .expect("the status lists the allowed CPUs");
+    line.trim().to_string()
+}
+
+#[test]
+fn two_workers_on_a_testbed_server_each_run_on_a_server_of_their_own_pinned_with_it() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Arc, Mutex};
+    use txhunt_db::Target;
+    let out = tempfile::tempdir().unwrap();
+    let first: Arc<dyn Target> = Arc::from(open_target("mariadb", None).unwrap());
+    let opened = AtomicUsize::new(0);
+    // The second worker's server: its pid, and the CPUs it may use once started.
+    let second = Mutex::new(None);
+    let reopen = |_| {
+        opened.fetch_add(1, Ordering::SeqCst);
+        let target = open_target("mariadb", None)?;
+        let server = target.private_server().expect("a testbed server");
+        *second.lock().unwrap() = Some((server.pid(), cpus_allowed(server.pid())));
+        Ok(target)
+    };
+    let mut two = campaign(out.path(), 2);
+    two.cases = Some(8);
+    two.judge.oracles = txhunt_oracle::by_names("explicit").unwrap();
+    let stop = AtomicBool::new(false);
+    let summary =
+        txhunt_hunt::campaign::run_shared(&two, vec![Arc::clone(&first)], &reopen, &stop, &|_| {})
+            .unwrap();
+    assert_eq!(summary.stats.cases, 8);
+    assert_eq!(
+        opened.load(Ordering::SeqCst),
+        1,
+        "the second worker's own server"
+    );
+    let cpus = txhunt_db::affinity::allowed_cpus();
+    let on = |w: usize| cpus[w % cpus.len()].to_string();
+    let first_pid = first.private_server().unwrap().pid();
+    assert_eq!(cpus_allowed(first_pid), on(0), "the first worker's server");
+    let (second_pid, second_cpus) = second.lock().unwrap().clone().expect("a server of its own");
+    assert_ne!(second_pid, first_pid);
+    assert_eq!(second_cpus, on(1), "the second worker's server");
+}

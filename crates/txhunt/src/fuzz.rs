@@ -47,7 +47,8 @@ pub struct FuzzArgs {
     /// Isolation level of the cases, or `all` (each case draws one the target supports).
     #[arg(long, default_value = "all")]
     pub(crate) isolation: String,
-    /// Parallel workers, each in databases of its own on the same server.
+    /// Parallel workers, each in databases of its own; on a `mariadb`/`postgres` testbed
+    /// each starts a server of its own and is pinned with it to one CPU.
     #[arg(long, default_value_t = 1, value_parser = at_least_one)]
     workers: usize,
     /// Where findings are saved (scenario + JSON each): bug candidates in it, permissible

@@ -14,6 +14,7 @@ use crate::target::{
     fresh_database_name, left_behind, Connection, Database, LockProbe, LockWaitHook, SessionConfig,
     Target, TargetError,
 };
+use crate::testbed::Server;
 use connection::MysqlConnection;
 use mysql::prelude::Queryable;
 use mysql::{Conn, Opts, OptsBuilder};
@@ -32,18 +33,21 @@ pub struct MysqlTarget {
     version: String,
     /// The server settings the target was started with, shown in its label.
     settings: Settings,
-    _keep_alive: Option<Arc<dyn Send + Sync>>,
+    /// The testbed server it runs on, if txhunt started one for it: held as long as the
+    /// target.
+    server: Option<Arc<Server>>,
 }
 
 impl MysqlTarget {
     /// Connects to `url` (`mysql://user[:password]@host:port`); with no profile given, it is
     /// chosen from `SELECT VERSION()` (MariaDB, TiDB, else MySQL). A MariaDB profile follows
     /// the server's `innodb_snapshot_isolation` ([`crate::profile::innodb::mariadb`]).
-    /// `keep_alive` is held as long as the target (e.g. the testbed server it runs on).
+    /// `server`, the testbed server `url`
+    /// names if txhunt started one for it, is held as long as the target.
     pub fn new(
         url: &str,
         profile: Option<&'static dyn ServerProfile>,
-        keep_alive: Option<Arc<dyn Send + Sync>>,
+        server: Option<Arc<Server>>,
     ) -> Result<Self, TargetError> {
         let opts =
             Opts::from_url(url).map_err(|e| TargetError::Spec(format!("bad MySQL URL: {e}")))?;
@@ -70,7 +74,7 @@ impl MysqlTarget {
             pool,
             version,
             settings: Settings::default(),
-            _keep_alive: keep_alive,
+            server,
         })
     }
 
@@ -161,6 +165,10 @@ impl Target for MysqlTarget {
 
     fn max_sessions(&self) -> usize {
         crate::target::SERVER_MAX_SESSIONS
+    }
+
+    fn private_server(&self) -> Option<&Server> {
+        self.server.as_deref()
     }
 
     fn create_database(&self) -> Result<Box<dyn Database>, TargetError> {

@@ -17,6 +17,7 @@ use crate::target::{
     fresh_database_name, left_behind, Connection, Database, DeadlockCheck, LockProbe, LockWaitHook,
     SessionConfig, Target, TargetError,
 };
+use crate::testbed::Server;
 use connection::PgConnection;
 use pool::Pool;
 use postgres::{Client, Config, NoTls};
@@ -46,17 +47,19 @@ pub struct PgTarget {
     version: String,
     /// The server settings the target was started with, shown in its label.
     settings: Settings,
-    _keep_alive: Option<Arc<dyn Send + Sync>>,
+    /// The testbed server it runs on, if txhunt started one for it: held as long as the
+    /// target.
+    server: Option<Arc<Server>>,
 }
 
 impl PgTarget {
     /// Connects to `url` (`postgres://user[:password]@host:port/db`); with no profile given, it
-    /// is chosen from `version()` (CockroachDB, else PostgreSQL). `keep_alive` is held as long
-    /// as the target (e.g. the testbed server it runs on).
+    /// is chosen from `version()` (CockroachDB, else PostgreSQL). `server`, the testbed
+    /// server `url` names if txhunt started one for it, is held as long as the target.
     pub fn new(
         url: &str,
         profile: Option<&'static dyn ServerProfile>,
-        keep_alive: Option<Arc<dyn Send + Sync>>,
+        server: Option<Arc<Server>>,
     ) -> Result<Self, TargetError> {
         let admin: Config = url.parse().map_err(|_| {
             TargetError::Spec(format!("bad PostgreSQL URL: {}", crate::redact(url)))
@@ -121,7 +124,7 @@ impl PgTarget {
             reporting,
             version,
             settings: Settings::default(),
-            _keep_alive: keep_alive,
+            server,
         })
     }
 
@@ -262,6 +265,10 @@ impl Target for PgTarget {
 
     fn max_sessions(&self) -> usize {
         crate::target::SERVER_MAX_SESSIONS
+    }
+
+    fn private_server(&self) -> Option<&Server> {
+        self.server.as_deref()
     }
 
     fn create_database(&self) -> Result<Box<dyn Database>, TargetError> {

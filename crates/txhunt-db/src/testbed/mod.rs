@@ -138,6 +138,12 @@ impl Server {
         self.child.id()
     }
 
+    /// Pins the server to `cpu`: every thread of every process of its group, and so what it
+    /// starts later ([`crate::affinity`]); how many threads were pinned.
+    pub fn pin_to_cpu(&self, cpu: usize) -> std::io::Result<usize> {
+        crate::affinity::pin_process_group(self.child.id(), cpu)
+    }
+
     /// The temp directory holding its data and logs.
     pub fn dir(&self) -> Option<&Path> {
         self.dir.as_ref().map(|d| d.path())
