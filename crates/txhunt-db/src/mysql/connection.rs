@@ -22,23 +22,23 @@ pub(super) struct MysqlConnection {
 }
 
 impl MysqlConnection {
+    /// Wraps `conn`, whose id the server gave as `id` (else the handshake's is taken).
     pub(super) fn new(
-        mut conn: Conn,
+        conn: Conn,
+        id: Option<String>,
         profile: &'static dyn ServerProfile,
         monitor: Arc<Mutex<Conn>>,
         pool: Arc<Pool>,
-    ) -> Result<Self, mysql::Error> {
-        let id = conn
-            .query_first::<String, _>(profile.session_id_query())?
-            .unwrap_or_else(|| conn.connection_id().to_string());
-        Ok(MysqlConnection {
+    ) -> Self {
+        let id = id.unwrap_or_else(|| conn.connection_id().to_string());
+        MysqlConnection {
             conn: Some(conn),
             id,
             profile,
             monitor,
             interrupted: Arc::new(AtomicBool::new(false)),
             pool,
-        })
+        }
     }
 
     fn conn(&mut self) -> &mut Conn {

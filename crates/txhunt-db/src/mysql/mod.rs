@@ -173,16 +173,10 @@ impl Target for MysqlTarget {
 
     fn create_database(&self) -> Result<Box<dyn Database>, TargetError> {
         let name = fresh_database_name();
-        let mut admin = (self.pool.take(None)).map_err(failed("connecting to the server"))?;
-        admin
-            .query_drop(format!(
-                "CREATE DATABASE {}",
-                self.profile.quote_ident(&name)
-            ))
+        let quoted = self.profile.quote_ident(&name);
+        let prepare = [format!("CREATE DATABASE {quoted}"), format!("USE {quoted}")];
+        let (admin, _) = (self.pool.take(None, &prepare))
             .map_err(failed(format!("creating database {name}")))?;
-        admin
-            .select_db(&name)
-            .map_err(failed(format!("using database {name}")))?;
         Ok(Box::new(MysqlDatabase {
             name,
             profile: self.profile,
@@ -217,19 +211,19 @@ impl Database for MysqlDatabase {
         config: SessionConfig,
         _hook: Option<Arc<dyn LockWaitHook>>,
     ) -> Result<Box<dyn Connection>, TargetError> {
-        let setup = self.profile.session_setup(config)?;
-        let mut conn = (self.pool.take(Some(&self.name))).map_err(failed("opening a session"))?;
-        for sql in setup {
-            conn.query_drop(&sql)
-                .map_err(failed(format!("configuring a session ({sql})")))?;
-        }
+        let mut prepare = self.profile.session_setup(config)?;
+        prepare.push(self.profile.session_id_query().to_string());
+        let (conn, id) = (self.pool.take(Some(&self.name), &prepare)).map_err(failed(format!(
+            "opening a session ({})",
+            prepare.join("; ")
+        )))?;
         let conn = MysqlConnection::new(
             conn,
+            id,
             self.profile,
             Arc::clone(&self.monitor),
             Arc::clone(&self.pool),
-        )
-        .map_err(failed("opening a session"))?;
+        );
         Ok(Box::new(conn))
     }
 
