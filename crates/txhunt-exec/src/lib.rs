@@ -99,7 +99,7 @@ impl Executor {
         let protocol = Protocol::new(
             case,
             detector.as_ref(),
-            profile,
+            (profile, isolation),
             self.statement_timeout,
             AfterBlock(target.deadlock_check()),
             |label, completions| {

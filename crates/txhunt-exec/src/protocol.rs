@@ -14,7 +14,10 @@
 //!   transaction whose statement closed the cycle (see [`AfterBlock`]); a statement whose
 //!   check was reported waited, even when it ended before the probe saw it wait;
 //! * resumption is checked after *every* step, blocked ones too, because a new waiter can make
-//!   the DBMS pick an older waiter as deadlock victim;
+//!   the DBMS pick an older waiter as deadlock victim; where the DBMS holds locks to the
+//!   transaction's end at the case's level ([`Profile::holds_locks_to_txn_end`]), the
+//!   lock-wait probe is asked about a waiting statement only after a step that may have
+//!   released locks ([`Protocol::may_release`]); otherwise only its end is looked for;
 //! * as in DT² (and unlike WriteCheck, which skips them), statements of an aborted transaction
 //!   are still submitted and their outcomes recorded: on most DBMSs they then run in
 //!   autocommit mode, which is what an application would see;
@@ -37,6 +40,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use txhunt_db::{ErrorEffect, Profile};
+use txhunt_model::Isolation;
 use txhunt_model::{Event, Outcome, StepRecord, StmtKind, TestCase, Txn, TxnRecord, TxnStatus};
 
 /// The protocol's state for one execution.
@@ -66,6 +70,13 @@ pub(crate) struct Protocol<'a> {
     txn_locks_only: bool,
     /// Per session: whether it may hold locks (a transaction open, or its state unknown).
     may_hold_locks: Vec<bool>,
+    /// Whether every lock a step takes is held until its transaction ends, even at this
+    /// level ([`Profile::holds_locks_to_txn_end`] and [`locks_end_with_txns`]).
+    locks_held_to_end: bool,
+    /// How many completed statements may have released locks ([`Protocol::may_release`]).
+    releases: u64,
+    /// Per step: the value of `releases` when its lock wait was last confirmed.
+    confirmed_at: Vec<u64>,
 }
 
 /// What [`Protocol::run`] yields.
@@ -80,7 +91,7 @@ impl<'a> Protocol<'a> {
     pub(crate) fn new(
         case: &'a TestCase,
         detector: &'a dyn BlockDetector,
-        profile: &'a dyn Profile,
+        (profile, level): (&'a dyn Profile, Isolation),
         limit: Duration,
         after_block: AfterBlock,
         mut connect: impl FnMut(&str, Arc<AtomicU64>) -> Result<Session, txhunt_db::TargetError>,
@@ -100,10 +111,14 @@ impl<'a> Protocol<'a> {
         let txns = case.txns();
         let txn_of = case.txn_of_steps(&txns);
         let n = case.steps.len();
+        let txn_locks_only = locks_end_with_txns(case);
         Ok(Protocol {
             case,
             aborted: vec![None; txns.len()],
-            txn_locks_only: locks_end_with_txns(case),
+            txn_locks_only,
+            locks_held_to_end: txn_locks_only && profile.holds_locks_to_txn_end(level),
+            releases: 0,
+            confirmed_at: vec![0; n],
             may_hold_locks: vec![false; labels.len()],
             txns,
             txn_of,
@@ -251,6 +266,7 @@ impl<'a> Protocol<'a> {
             }
             Pending::Waiting => {
                 self.records[i].blocked = true;
+                self.confirmed_at[i] = self.releases;
                 self.blocked.push((s, i));
                 self.schedule.push(Event::Blocked { step: i });
                 phase::time(phase::PAUSE, || self.after_block.wait(session));
@@ -327,7 +343,7 @@ impl<'a> Protocol<'a> {
     /// The blocked statements that ended (in recording order) and those that now run past the
     /// timeout. Once one ended, the others are asked again until no more did: a statement judged
     /// waiting a moment before another ended may have ended first.
-    fn collect_ended(&self) -> (Vec<(usize, Done)>, Vec<usize>) {
+    fn collect_ended(&mut self) -> (Vec<(usize, Done)>, Vec<usize>) {
         let mut ended: Vec<(usize, Done)> = Vec::new();
         let mut hung: Vec<usize> = Vec::new();
         loop {
@@ -339,9 +355,26 @@ impl<'a> Protocol<'a> {
                 let Some(session) = &self.sessions[s] else {
                     continue;
                 };
-                match self.detector.recheck(session, self.limit) {
+                // Nothing released a lock since its wait was confirmed (and none of the
+                // others ended meanwhile): it still waits unless it ended (a deadlock
+                // victim, a lock-wait timeout), which needs no question.
+                let unchanged = self.locks_held_to_end
+                    && self.confirmed_at[i] == self.releases
+                    && ended.is_empty()
+                    && hung.is_empty();
+                let pending = match unchanged {
+                    true => match session.settle(0, Duration::ZERO, false) {
+                        Pending::Done(done) => Pending::Done(done),
+                        _ => Pending::Waiting,
+                    },
+                    false => self.detector.recheck(session, self.limit),
+                };
+                match pending {
                     Pending::Done(done) => ended.push((i, done)),
-                    Pending::Waiting => continue,
+                    Pending::Waiting => {
+                        self.confirmed_at[i] = self.releases;
+                        continue;
+                    }
                     Pending::Running => hung.push(i),
                 }
                 more = true;
@@ -358,12 +391,29 @@ impl<'a> Protocol<'a> {
     }
 
     fn complete(&mut self, i: usize, done: Done) {
+        if self.may_release(i, &done) {
+            self.releases += 1;
+        }
         self.records[i].completed = Some(self.completed);
         self.completed += 1;
         self.schedule.push(Event::Completed { step: i });
         self.handle_abort(i, &done);
         self.may_hold_locks[self.session_of[i]] = self.may_hold_locks_after(i, done.in_txn);
         self.records[i].outcome = done.outcome;
+    }
+
+    /// Whether step `i`, which ended as `done` says, may have released locks a waiting
+    /// statement needs: anything but a read or an update or delete of an open explicit
+    /// transaction that succeeded, where locks are held to the transaction's end (an INSERT
+    /// may release InnoDB's statement-long AUTO-INC lock).
+    fn may_release(&self, i: usize, done: &Done) -> bool {
+        let kind = self.case.steps[i].stmt.kind();
+        let t = self.txn_of[i];
+        !self.locks_held_to_end
+            || !done.outcome.succeeded()
+            || !matches!(kind, StmtKind::Select | StmtKind::Update | StmtKind::Delete)
+            || !self.txns[t].explicit
+            || self.aborted[t].is_some()
     }
 
     /// Paper 001 §5.3.2: decides whether an error aborted its explicit transaction, and sends
@@ -401,6 +451,7 @@ impl<'a> Protocol<'a> {
             },
         };
         let hung = matches!(outcome, Outcome::Hang { .. });
+        self.releases += 1;
         self.schedule.push(Event::Rollback { txn, outcome });
         if hung {
             self.sessions[s] = None;
@@ -410,6 +461,7 @@ impl<'a> Protocol<'a> {
     /// The statement neither ended nor waited in time: record a hang and tear its session down.
     fn hang(&mut self, i: usize) {
         let s = self.session_of[i];
+        self.releases += 1;
         self.records[i].outcome = Outcome::Hang {
             after_ms: self.limit.as_millis() as u64,
         };

@@ -116,3 +116,14 @@ fn questions_go_in_batches_and_one_that_fails_stops_none_after_it() {
         assert_eq!(value(answer), txhunt_model::Value::Int(n as i64));
     }
 }
+
+#[test]
+fn a_waiting_statement_is_asked_about_only_after_what_may_release_its_lock() {
+    // At REPEATABLE READ InnoDB holds row locks to the transaction's end: t1's reads cannot
+    // let t2 go, and only the wait itself and t1's COMMIT are followed by questions.
+    let held = common::probes_waiting_through_reads(mariadb(), Isolation::RepeatableRead);
+    assert!(held <= 3, "{held} questions at repeatable-read");
+    // At READ COMMITTED any statement may release row locks: one after each of them.
+    let released = common::probes_waiting_through_reads(mariadb(), Isolation::ReadCommitted);
+    assert!(released >= held + 3, "{released} against {held}");
+}

@@ -73,3 +73,10 @@ fn a_server_crash_mid_case_is_a_connection_error_and_a_fresh_server_starts() {
 fn a_statement_running_past_the_timeout_is_cancelled_as_a_hang() {
     common::hang_is_cancelled(postgres(), "SELECT pg_sleep(5)");
 }
+
+#[test]
+fn a_waiting_statement_is_asked_about_only_after_what_may_release_its_lock() {
+    // PostgreSQL holds row locks to the transaction's end at every level.
+    let asked = common::probes_waiting_through_reads(postgres(), Isolation::ReadCommitted);
+    assert!(asked <= 3, "{asked} questions");
+}

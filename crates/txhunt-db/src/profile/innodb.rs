@@ -159,6 +159,14 @@ impl Profile for InnodbProfile {
         Isolation::RepeatableRead
     }
 
+    /// At REPEATABLE READ and SERIALIZABLE InnoDB holds row locks until the transaction ends
+    /// (a statement rolled back keeps them too); at READ COMMITTED and READ UNCOMMITTED it
+    /// releases the locks of rows that do not match a statement's condition while it runs
+    /// (semi-consistent reads), so any statement may let a waiter go.
+    fn holds_locks_to_txn_end(&self, level: Isolation) -> bool {
+        matches!(level, Isolation::RepeatableRead | Isolation::Serializable)
+    }
+
     fn error_effect(&self, error: &DbError) -> ErrorEffect {
         match (self.flavour, error.class) {
             (Flavour::Mariadb, ErrorClass::Deadlock | ErrorClass::Serialization) => {

@@ -69,6 +69,16 @@ pub trait Profile: Send + Sync {
         false
     }
 
+    /// Whether, at `level`, the locks a transaction's reads and writes (SELECT, UPDATE,
+    /// DELETE) take are held until the transaction ends: a statement waiting on a lock can
+    /// then resume only after another statement ended a transaction (transaction control,
+    /// autocommit, DDL), failed, or inserted (InnoDB's AUTO-INC lock lasts a statement).
+    /// The executor then asks the lock-wait probe about a waiting statement only after such a
+    /// statement. False (the default) where unsure: every step is followed by a question.
+    fn holds_locks_to_txn_end(&self, _level: Isolation) -> bool {
+        false
+    }
+
     /// Whether SERIALIZABLE makes reads wait for conflicting writers (two-phase locking), so
     /// that a transaction's reads see exactly the transactions that committed before it in
     /// commit order. False for snapshot-based SERIALIZABLE (SQLite's WAL readers, PostgreSQL's

@@ -101,6 +101,12 @@ impl Profile for PostgresProfile {
     fn error_effect(&self, _error: &DbError) -> ErrorEffect {
         ErrorEffect::NeedsRollback
     }
+
+    /// PostgreSQL releases row and table locks only when a transaction or a subtransaction
+    /// (`ROLLBACK TO SAVEPOINT`) ends, at every level ("Explicit Locking").
+    fn holds_locks_to_txn_end(&self, _level: Isolation) -> bool {
+        true
+    }
 }
 
 impl ServerProfile for PostgresProfile {

@@ -298,3 +298,113 @@ pub fn hang_is_cancelled(target: &dyn Target, sleep_5s_sql: &str) {
     );
     assert_expectations(&case, &history);
 }
+
+/// A target whose lock-wait probes count the questions they are asked.
+pub struct CountingProbes {
+    pub inner: &'static dyn Target,
+    pub asked: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl CountingProbes {
+    pub fn new(inner: &'static dyn Target) -> Self {
+        CountingProbes {
+            inner,
+            asked: Default::default(),
+        }
+    }
+
+    /// Questions asked so far.
+    pub fn asked(&self) -> usize {
+        self.asked.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+impl Target for CountingProbes {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+    fn version(&self) -> String {
+        self.inner.version()
+    }
+    fn profile(&self) -> &dyn txhunt_db::Profile {
+        self.inner.profile()
+    }
+    fn max_sessions(&self) -> usize {
+        self.inner.max_sessions()
+    }
+    fn deadlock_check(&self) -> txhunt_db::DeadlockCheck {
+        self.inner.deadlock_check()
+    }
+    fn create_database(&self) -> Result<Box<dyn txhunt_db::Database>, txhunt_db::TargetError> {
+        Ok(Box::new(CountingDatabase {
+            inner: self.inner.create_database()?,
+            asked: std::sync::Arc::clone(&self.asked),
+        }))
+    }
+}
+
+struct CountingDatabase {
+    inner: Box<dyn txhunt_db::Database>,
+    asked: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl txhunt_db::Database for CountingDatabase {
+    fn connect(
+        &self,
+        config: txhunt_db::SessionConfig,
+        hook: Option<std::sync::Arc<dyn txhunt_db::LockWaitHook>>,
+    ) -> Result<Box<dyn txhunt_db::Connection>, txhunt_db::TargetError> {
+        self.inner.connect(config, hook)
+    }
+    fn final_state(&self) -> Result<txhunt_model::DbState, txhunt_db::TargetError> {
+        self.inner.final_state()
+    }
+    fn lock_probe(&self) -> Option<std::sync::Arc<dyn txhunt_db::LockProbe>> {
+        let inner = self.inner.lock_probe()?;
+        Some(std::sync::Arc::new(CountingProbe {
+            inner,
+            asked: std::sync::Arc::clone(&self.asked),
+        }))
+    }
+}
+
+struct CountingProbe {
+    inner: std::sync::Arc<dyn txhunt_db::LockProbe>,
+    asked: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl txhunt_db::LockProbe for CountingProbe {
+    fn is_waiting(&self, session_id: &str) -> bool {
+        self.asked.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        self.inner.is_waiting(session_id)
+    }
+}
+
+/// A case whose t2 waits for t1's row lock while t1 reads three times, then commits.
+pub const WAIT_THROUGH_READS: &str = "-- id: wait-through-reads
+/* init */ CREATE TABLE t(k INT PRIMARY KEY, v INT);
+/* init */ INSERT INTO t VALUES (1, 0), (2, 0);
+/* t1 */ BEGIN;
+/* t1 */ UPDATE t SET v = 1 WHERE k = 1;
+/* t2 */ BEGIN;
+/* t2 */ UPDATE t SET v = 2 WHERE k = 1;
+/* t1 */ SELECT v FROM t WHERE k = 2;
+/* t1 */ SELECT v FROM t WHERE k = 2;
+/* t1 */ SELECT v FROM t WHERE k = 2;
+/* t1 */ COMMIT;
+/* t2 */ COMMIT;
+";
+
+/// Runs [`WAIT_THROUGH_READS`] on `target` at `level`: how many probe questions it took.
+/// t2's UPDATE must wait, and resume right after t1's COMMIT.
+pub fn probes_waiting_through_reads(target: &'static dyn Target, level: Isolation) -> usize {
+    let case = scenario::parse(WAIT_THROUGH_READS, "wait-through-reads").expect("parses");
+    let counting = CountingProbes::new(target);
+    let history = execute_on(&counting, &case, level, Executor::default());
+    assert_eq!(
+        schedule(&case, &history),
+        ["C4", "C5", "C6", "B7", "C8", "C9", "C10", "C11", "C7", "C12"],
+        "at {level:?}"
+    );
+    counting.asked()
+}
