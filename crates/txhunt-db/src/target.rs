@@ -125,6 +125,13 @@ pub trait Connection: Send {
         }
         outcomes
     }
+    /// Runs setup statements `sqls`, every one whatever the others did, each as it would run
+    /// alone in autocommit mode: their outcomes, one each. Drivers that can send several
+    /// statements at once without changing what they do (MySQL's multi-statements; a
+    /// PostgreSQL batch that all succeeds) do so; the others run them one by one.
+    fn execute_setup(&mut self, sqls: &[&str]) -> Vec<Outcome> {
+        sqls.iter().map(|sql| self.execute(sql)).collect()
+    }
     /// Whether a transaction is open on this session, if the driver can tell.
     fn in_transaction(&mut self) -> Option<bool>;
     /// A handle that cancels this connection's running statement.

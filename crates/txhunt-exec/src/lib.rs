@@ -85,9 +85,8 @@ impl Executor {
         let db = phase::time(phase::CREATE, || target.create_database())?;
         let init = {
             let mut setup = phase::time(phase::CONNECT, || db.connect(config, None).map(wrap))?;
-            phase::time(phase::SETUP, || {
-                case.init.iter().map(|s| setup.execute(&s.sql)).collect()
-            })
+            let init: Vec<&str> = case.init.iter().map(|s| s.sql.as_str()).collect();
+            phase::time(phase::SETUP, || setup.execute_setup(&init))
         };
         // One session has no other session of the case to wait for.
         let detector: Box<dyn BlockDetector> = if case.sessions().len() <= 1 {

@@ -32,11 +32,7 @@ impl Executor {
         };
         let db = phase::time(phase::CREATE, || target.create_database())?;
         let mut conn = phase::time(phase::CONNECT, || db.connect(config, None))?;
-        phase::time(phase::SETUP, || {
-            for sql in setup {
-                conn.execute(sql);
-            }
-        });
+        phase::time(phase::SETUP, || conn.execute_setup(setup));
         let outcomes = phase::time(phase::EXECUTE, || {
             answer(conn.as_mut(), questions, self.statement_timeout)
         });

@@ -71,7 +71,7 @@ fn run(conn: &mut Conn, sql: &str) -> Result<Outcome, mysql::Error> {
 /// Runs `sqls` as one multi-statement query (one round trip): the outcome of each statement
 /// that ran; the server runs none after the first that fails.
 fn run_all(conn: &mut Conn, sqls: &[&str]) -> Vec<Result<Outcome, mysql::Error>> {
-    let mut result = match conn.query_iter(sqls.join(";\n")) {
+    let mut result = match conn.query_iter(join_statements(sqls)) {
         Ok(result) => result,
         Err(e) => return vec![Err(e)],
     };
@@ -86,6 +86,13 @@ fn run_all(conn: &mut Conn, sqls: &[&str]) -> Vec<Result<Outcome, mysql::Error>>
         }
     }
     outcomes
+}
+
+/// `sqls` as one multi-statement query: the separators on lines of their own, so that a
+/// statement ending in a `--` or `#` comment cannot swallow the next one.
+pub(super) fn join_statements(sqls: &[impl AsRef<str>]) -> String {
+    let sqls: Vec<&str> = sqls.iter().map(AsRef::as_ref).collect();
+    sqls.join("\n;\n")
 }
 
 /// What the statement `sql` whose result is `set` did.
@@ -167,6 +174,23 @@ impl Connection for MysqlConnection {
         (run_all(self.conn(), sqls).into_iter())
             .map(|o| o.unwrap_or_else(|e| Outcome::Error(error(e, profile))))
             .collect()
+    }
+
+    /// In multi-statement batches: the server stops a batch at a statement that fails, and
+    /// the next batch starts after it.
+    fn execute_setup(&mut self, sqls: &[&str]) -> Vec<Outcome> {
+        let mut outcomes = Vec::with_capacity(sqls.len());
+        while outcomes.len() < sqls.len() {
+            let ran = self.execute_all(&sqls[outcomes.len()..]);
+            if ran.is_empty() {
+                // Nothing answered: the rest one by one, each then says what it meets.
+                let rest = &sqls[outcomes.len()..];
+                outcomes.extend(rest.iter().map(|sql| self.execute(sql)));
+                break;
+            }
+            outcomes.extend(ran);
+        }
+        outcomes
     }
 
     fn in_transaction(&mut self) -> Option<bool> {

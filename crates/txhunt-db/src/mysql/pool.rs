@@ -70,7 +70,7 @@ fn run_batch(conn: &mut Conn, batch: &[String]) -> Result<Option<String>, mysql:
     if batch.is_empty() {
         return Ok(None);
     }
-    let mut result = conn.query_iter(batch.join(";\n"))?;
+    let mut result = conn.query_iter(super::connection::join_statements(batch))?;
     let mut answer = None;
     while let Some(set) = result.iter() {
         for row in set {

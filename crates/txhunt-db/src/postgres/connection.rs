@@ -90,45 +90,117 @@ impl Drop for PgConnection {
 /// be prepared (several commands) fails with the preparation's error, as it did when it was
 /// prepared first.
 pub(super) fn run(client: &mut Client, sql: &str) -> Result<Outcome, postgres::Error> {
-    let mut columns: Option<Vec<String>> = None;
-    let mut texts: Vec<Vec<Option<String>>> = Vec::new();
-    let mut count = 0;
+    let mut answer = Answer::default();
     for message in client.simple_query(sql)? {
+        answer.take(message);
+    }
+    answer.outcome(client, sql)
+}
+
+/// What the server sent back for a simple query, or for one statement of it.
+#[derive(Default)]
+struct Answer {
+    /// The columns, if it returned rows.
+    columns: Option<Vec<String>>,
+    /// The rows, as text.
+    texts: Vec<Vec<Option<String>>>,
+    /// The row count its command tag gave.
+    count: u64,
+}
+
+impl Answer {
+    /// Adds `message` to the answer.
+    fn take(&mut self, message: SimpleQueryMessage) {
         match message {
             SimpleQueryMessage::RowDescription(described) => {
-                columns = Some(described.iter().map(|c| c.name().to_string()).collect());
+                self.columns = Some(described.iter().map(|c| c.name().to_string()).collect());
             }
-            SimpleQueryMessage::Row(row) => texts.push(
+            SimpleQueryMessage::Row(row) => self.texts.push(
                 (0..row.len())
                     .map(|i| row.get(i).map(str::to_string))
                     .collect(),
             ),
-            SimpleQueryMessage::CommandComplete(n) => count = n,
+            SimpleQueryMessage::CommandComplete(n) => self.count = n,
             _ => {}
         }
     }
-    let Some(columns) = columns else {
-        return Ok(if StmtKind::of(sql).is_write() {
-            Outcome::Affected { count }
-        } else {
-            Outcome::Ok
-        });
+
+    /// The outcome of `sql`, which gave this answer; rows are typed by preparing `sql`.
+    fn outcome(self, client: &mut Client, sql: &str) -> Result<Outcome, postgres::Error> {
+        let Some(columns) = self.columns else {
+            return Ok(if StmtKind::of(sql).is_write() {
+                Outcome::Affected { count: self.count }
+            } else {
+                Outcome::Ok
+            });
+        };
+        let statement = client.prepare(sql)?;
+        let types: Vec<Type> = match statement.columns().len() == columns.len() {
+            true => (statement.columns().iter())
+                .map(|c| c.type_().clone())
+                .collect(),
+            false => vec![Type::TEXT; columns.len()],
+        };
+        let rows = (self.texts.iter())
+            .map(|row| {
+                (row.iter().zip(&types))
+                    .map(|(text, ty)| value(text.as_deref(), ty))
+                    .collect()
+            })
+            .collect();
+        Ok(Outcome::Rows { columns, rows })
+    }
+}
+
+/// Runs setup statements `sqls` as one simple query, one round trip, if each is a single
+/// `CREATE` or `INSERT` command (no `;` in it): the query runs as one implicit transaction,
+/// so where every statement succeeds each did what it does alone in autocommit mode. `None`
+/// when they are not such commands, or one failed (the server then rolled all of them back,
+/// and they are to run one by one).
+fn run_setup_batch(
+    client: &mut Client,
+    sqls: &[&str],
+    profile: &dyn ServerProfile,
+) -> Option<Vec<Outcome>> {
+    let single_create_or_insert = |sql: &&str| {
+        let first = sql.split_whitespace().next().unwrap_or("");
+        !sql.contains(';')
+            && (first.eq_ignore_ascii_case("CREATE") || first.eq_ignore_ascii_case("INSERT"))
     };
-    let statement = client.prepare(sql)?;
-    let types: Vec<Type> = match statement.columns().len() == columns.len() {
-        true => (statement.columns().iter())
-            .map(|c| c.type_().clone())
-            .collect(),
-        false => vec![Type::TEXT; columns.len()],
-    };
-    let rows = (texts.iter())
-        .map(|row| {
-            (row.iter().zip(&types))
-                .map(|(text, ty)| value(text.as_deref(), ty))
-                .collect()
+    if sqls.len() < 2 || !sqls.iter().all(single_create_or_insert) {
+        return None;
+    }
+    let messages = client.simple_query(&sqls.join("\n;\n")).ok()?;
+    let mut answers = vec![Answer::default()];
+    for message in messages {
+        let complete = matches!(message, SimpleQueryMessage::CommandComplete(_));
+        answers.last_mut()?.take(message);
+        if complete {
+            answers.push(Answer::default());
+        }
+    }
+    answers.pop();
+    if answers.len() != sqls.len() {
+        tracing::error!(
+            "a setup batch of {} statements answered {}: its outcomes are not known one by one",
+            sqls.len(),
+            answers.len()
+        );
+    }
+    let mut answers = answers.into_iter();
+    let outcomes = (sqls.iter())
+        .map(|sql| match answers.next() {
+            Some(answer) => {
+                (answer.outcome(client, sql)).unwrap_or_else(|e| Outcome::Error(error(&e, profile)))
+            }
+            None => Outcome::Error(DbError {
+                class: ErrorClass::Other,
+                code: None,
+                message: "the setup batch sent no answer for this statement".into(),
+            }),
         })
         .collect();
-    Ok(Outcome::Rows { columns, rows })
+    Some(outcomes)
 }
 
 /// A driver error as a [`DbError`].
@@ -168,6 +240,13 @@ impl Connection for PgConnection {
     fn execute(&mut self, sql: &str) -> Outcome {
         let profile = self.profile;
         run(self.client(), sql).unwrap_or_else(|e| Outcome::Error(error(&e, profile)))
+    }
+
+    /// In one round trip where [`run_setup_batch`] can, else one by one.
+    fn execute_setup(&mut self, sqls: &[&str]) -> Vec<Outcome> {
+        let profile = self.profile;
+        run_setup_batch(self.client(), sqls, profile)
+            .unwrap_or_else(|| sqls.iter().map(|sql| self.execute(sql)).collect())
     }
 
     fn in_transaction(&mut self) -> Option<bool> {

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use txhunt_db::{Connection, Interrupt};
 use txhunt_model::Outcome;
+use txhunt_sql::instrument::marked_version;
 
 /// A target's connection, instrumented.
 pub(super) struct Instrumented {
@@ -36,6 +37,15 @@ impl Instrumented {
     }
 }
 
+impl Instrumented {
+    /// Whether something is recorded after `sql` on this session: its trigger log, or its
+    /// version sets.
+    fn records_after(&self, sql: &str) -> bool {
+        (self.trigger_log && trigger_log::marked(sql))
+            || marked_version(sql).is_some_and(|v| self.sets.contains_key(&v))
+    }
+}
+
 impl Connection for Instrumented {
     fn execute(&mut self, sql: &str) -> Outcome {
         let outcome = match self.trigger_log {
@@ -46,6 +56,28 @@ impl Connection for Instrumented {
             version_sets::after(self.inner.as_mut(), sql, &self.sets, &self.results);
         }
         outcome
+    }
+
+    /// Statements whose rows or reads are recorded after them (trigger-logged writes,
+    /// statements with version sets) one by one; the runs of others between them through
+    /// the target's connection, batched where it batches.
+    fn execute_setup(&mut self, sqls: &[&str]) -> Vec<Outcome> {
+        let recorded: Vec<bool> = sqls.iter().map(|sql| self.records_after(sql)).collect();
+        let mut outcomes = Vec::with_capacity(sqls.len());
+        while outcomes.len() < sqls.len() {
+            let at = outcomes.len();
+            if recorded[at] {
+                outcomes.push(self.execute(sqls[at]));
+                continue;
+            }
+            let plain = recorded[at..].iter().take_while(|r| !**r).count();
+            let ran = self.inner.execute_setup(&sqls[at..at + plain]);
+            if ran.is_empty() {
+                break;
+            }
+            outcomes.extend(ran);
+        }
+        outcomes
     }
 
     fn in_transaction(&mut self) -> Option<bool> {
