@@ -153,7 +153,8 @@ impl Answer {
 }
 
 /// Runs setup statements `sqls` as one simple query, one round trip, if each is a single
-/// `CREATE` or `INSERT` command (no `;` in it): the query runs as one implicit transaction,
+/// `CREATE`, `INSERT` or `SET` command (no `;` in it; a `SET` of a transaction that commits
+/// lasts the session): the query runs as one implicit transaction,
 /// so where every statement succeeds each did what it does alone in autocommit mode. `None`
 /// when they are not such commands, or one failed (the server then rolled all of them back,
 /// and they are to run one by one).
@@ -165,7 +166,9 @@ fn run_setup_batch(
     let single_create_or_insert = |sql: &&str| {
         let first = sql.split_whitespace().next().unwrap_or("");
         !sql.contains(';')
-            && (first.eq_ignore_ascii_case("CREATE") || first.eq_ignore_ascii_case("INSERT"))
+            && ["CREATE", "INSERT", "SET"]
+                .iter()
+                .any(|word| first.eq_ignore_ascii_case(word))
     };
     if sqls.len() < 2 || !sqls.iter().all(single_create_or_insert) {
         return None;
