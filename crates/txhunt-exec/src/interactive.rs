@@ -113,9 +113,8 @@ impl Shell {
         };
         let completions = Arc::new(AtomicU64::new(0));
         let sessions = (1..=n)
-            .map(|k| {
+            .map(|_| {
                 Session::start(
-                    &k.to_string(),
                     |hook| db.connect(config, Some(hook)),
                     Arc::clone(&completions),
                 )

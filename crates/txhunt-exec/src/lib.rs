@@ -15,6 +15,7 @@ mod protocol;
 mod questions;
 mod runner;
 mod session;
+mod session_threads;
 pub mod stress;
 mod watched;
 
@@ -101,12 +102,8 @@ impl Executor {
             (profile, isolation),
             self.statement_timeout,
             AfterBlock(target.deadlock_check()),
-            |label, completions| {
-                Session::start(
-                    label,
-                    |hook| db.connect(config, Some(hook)).map(wrap),
-                    completions,
-                )
+            |completions| {
+                Session::start(|hook| db.connect(config, Some(hook)).map(wrap), completions)
             },
         )?;
         let observed = phase::time(phase::EXECUTE, || protocol.run());

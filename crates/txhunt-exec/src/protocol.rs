@@ -87,20 +87,20 @@ pub(crate) struct Observed {
 }
 
 impl<'a> Protocol<'a> {
-    /// Prepares the protocol; `connect` opens the session with the given label.
+    /// Prepares the protocol; `connect` opens a session (one per label of the case).
     pub(crate) fn new(
         case: &'a TestCase,
         detector: &'a dyn BlockDetector,
         (profile, level): (&'a dyn Profile, Isolation),
         limit: Duration,
         after_block: AfterBlock,
-        mut connect: impl FnMut(&str, Arc<AtomicU64>) -> Result<Session, txhunt_db::TargetError>,
+        mut connect: impl FnMut(Arc<AtomicU64>) -> Result<Session, txhunt_db::TargetError>,
     ) -> Result<Self, txhunt_db::TargetError> {
         let labels = case.sessions();
         let completions = Arc::new(AtomicU64::new(0));
         let sessions = phase::time(phase::CONNECT, || {
             (labels.iter())
-                .map(|label| connect(label, Arc::clone(&completions)).map(Some))
+                .map(|_| connect(Arc::clone(&completions)).map(Some))
                 .collect::<Result<Vec<_>, _>>()
         })?;
         let session_of = case

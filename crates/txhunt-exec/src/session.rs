@@ -4,7 +4,6 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use txhunt_db::{Connection, Interrupt, LockWaitHook};
 use txhunt_model::Outcome;
@@ -115,21 +114,20 @@ pub enum Pending {
     Running,
 }
 
-/// One session: a thread owning a connection.
+/// One session: a thread owning a connection (a session thread kept between executions,
+/// [`crate::session_threads`]).
 pub struct Session {
     /// The server's id for this session, for lock-wait probes.
     pub server_id: Option<String>,
     commands: Option<Sender<String>>,
     slot: Arc<Slot>,
     interrupt: Arc<dyn Interrupt>,
-    thread: Option<JoinHandle<()>>,
 }
 
 impl Session {
-    /// Starts a session thread around `conn`; `completions` numbers completed statements across
-    /// all sessions of one execution.
+    /// Runs a session around the connection `connect` opens, on a session thread;
+    /// `completions` numbers completed statements across all sessions of one execution.
     pub fn start(
-        label: &str,
         connect: impl FnOnce(
             Arc<dyn LockWaitHook>,
         ) -> Result<Box<dyn Connection>, txhunt_db::TargetError>,
@@ -141,39 +139,37 @@ impl Session {
         let server_id = conn.session_id();
         let (tx, rx) = channel::<String>();
         let thread_slot = Arc::clone(&slot);
-        let thread = std::thread::Builder::new()
-            .name(format!("session-{label}"))
-            .spawn(move || {
-                let exit = Exit(Arc::clone(&thread_slot));
-                let mut conn = conn;
-                for sql in rx {
-                    let outcome = conn.execute(&sql);
-                    let in_txn = asks_transaction_state(&outcome, &sql)
-                        .then(|| conn.in_transaction())
-                        .flatten();
-                    let seq = completions.fetch_add(1, Ordering::SeqCst);
-                    let mut state = thread_slot.lock();
-                    state.running = false;
-                    let waited = state.checked;
-                    state.done = Some(Done {
-                        outcome,
-                        in_txn,
-                        seq,
-                        waited,
-                    });
-                    thread_slot.changed.notify_all();
-                }
-                // The connection is closed before the session counts as ended.
-                drop(conn);
-                drop(exit);
-            })
+        let serve = move || {
+            let exit = Exit(Arc::clone(&thread_slot));
+            let mut conn = conn;
+            for sql in rx {
+                let outcome = conn.execute(&sql);
+                let in_txn = asks_transaction_state(&outcome, &sql)
+                    .then(|| conn.in_transaction())
+                    .flatten();
+                let seq = completions.fetch_add(1, Ordering::SeqCst);
+                let mut state = thread_slot.lock();
+                state.running = false;
+                let waited = state.checked;
+                state.done = Some(Done {
+                    outcome,
+                    in_txn,
+                    seq,
+                    waited,
+                });
+                thread_slot.changed.notify_all();
+            }
+            // The connection is closed before the session counts as ended.
+            drop(conn);
+            drop(exit);
+        };
+        crate::session_threads::run(Box::new(serve))
             .map_err(|e| txhunt_db::TargetError::db("starting a session thread", e))?;
         Ok(Session {
             server_id,
             commands: Some(tx),
             slot,
             interrupt,
-            thread: Some(thread),
         })
     }
 
@@ -262,13 +258,10 @@ const INTERRUPT_AGAIN: Duration = Duration::from_millis(500);
 impl Drop for Session {
     /// Cancels any wait, interrupts a statement still running (only then: a cancel that lands
     /// after the statement ended could hit whatever the connection runs next), closes the
-    /// connection and joins the thread (bounded: a thread stuck in a driver call is left to
-    /// finish on its own).
+    /// connection and waits until its thread is done with it (bounded: a thread stuck in a
+    /// driver call is left to finish on its own).
     fn drop(&mut self) {
         self.hang_up();
-        let Some(thread) = self.thread.take() else {
-            return;
-        };
         let deadline = Instant::now() + Duration::from_secs(5);
         let mut next_interrupt = Instant::now();
         let mut state = self.slot.lock();
@@ -295,8 +288,6 @@ impl Drop for Session {
                 .map(|(guard, _)| guard)
                 .unwrap_or_else(|poisoned| poisoned.into_inner().0);
         }
-        drop(state);
-        let _ = thread.join();
     }
 }
 
