@@ -8,10 +8,10 @@
 //! a statement is blocked from the DBMS itself instead of guessing from a timeout.
 
 pub mod affinity;
-mod dropper;
 #[cfg(feature = "duckdb")]
 pub mod duckdb;
 mod embedded;
+mod housekeeper;
 pub mod mysql;
 mod open;
 pub mod postgres;

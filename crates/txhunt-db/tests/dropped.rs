@@ -1,7 +1,8 @@
 //! Databases (MariaDB) and schemas (PostgreSQL) are dropped by a thread of the target's, off
 //! the executions' time, and the target waits for every drop it handed over before it goes
 //! (its server must outlive them): here a drop is held up by another client's lock, and the
-//! target's drop returns only once that client lets go.
+//! target's drop returns only once that client lets go. The same thread creates the next
+//! execution's database ahead: the next execution gets it, and none is left behind.
 
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -42,9 +43,12 @@ fn a_mariadb_target_waits_for_the_databases_it_handed_to_its_dropper() {
     let target = MysqlTarget::new(server.url(), None, Some(server.clone())).expect("opens");
     let database = database_with_a_table(&target);
     let mut other = mysql::Conn::new(mysql::Opts::from_url(server.url()).unwrap()).unwrap();
-    let [name]: [String; 1] = (other.query("SHOW DATABASES LIKE 'txhunt\\_%'").unwrap())
-        .try_into()
-        .expect("one database");
+    let [name]: [String; 1] = (other.query(
+        "SELECT table_schema FROM information_schema.tables WHERE table_schema LIKE 'txhunt\\_%'",
+    ))
+    .unwrap()
+    .try_into()
+    .expect("one database with a table");
     // A metadata lock on its table until COMMIT: DROP DATABASE waits for it.
     other.query_drop("START TRANSACTION").unwrap();
     other
@@ -79,7 +83,7 @@ fn a_postgres_target_waits_for_the_schemas_it_handed_to_its_dropper() {
     let mut other = config.connect(postgres::NoTls).expect("connects");
     let schema: String = other
         .query_one(
-            "SELECT nspname::text FROM pg_namespace WHERE nspname LIKE 'txhunt\\_%'",
+            "SELECT table_schema::text FROM information_schema.tables WHERE table_schema LIKE 'txhunt\\_%'",
             &[],
         )
         .unwrap()
@@ -93,4 +97,84 @@ fn a_postgres_target_waits_for_the_schemas_it_handed_to_its_dropper() {
     let dropping = drop_waits(Box::new(target));
     other.batch_execute("COMMIT").unwrap();
     dropping.join().expect("the target went");
+}
+
+/// Waits (up to 10 s) until `list` gives exactly one name, and gives it.
+fn the_one_made_ahead(list: impl Fn() -> Vec<String>) -> String {
+    for _ in 0..1000 {
+        if let [name] = list().as_slice() {
+            return name.clone();
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("no database made ahead: {:?}", list());
+}
+
+#[test]
+fn the_next_execution_gets_the_mariadb_database_made_ahead_and_none_is_left() {
+    use mysql::prelude::Queryable;
+    let server = Arc::new(Server::start(ServerKind::Mariadb, None, None).expect("starts"));
+    let target = MysqlTarget::new(server.url(), None, Some(server.clone())).expect("opens");
+    let other = std::sync::Mutex::new(
+        mysql::Conn::new(mysql::Opts::from_url(server.url()).unwrap()).unwrap(),
+    );
+    let list = |sql: &str| -> Vec<String> { other.lock().unwrap().query(sql).unwrap() };
+    let ahead = the_one_made_ahead(|| list("SHOW DATABASES LIKE 'txhunt\\_%'"));
+    let database = database_with_a_table(&target);
+    let used = list(
+        "SELECT table_schema FROM information_schema.tables WHERE table_schema LIKE 'txhunt\\_%'",
+    );
+    assert_eq!(
+        used,
+        vec![ahead],
+        "the execution created a database of its own"
+    );
+    drop(database);
+    drop(target);
+    let left = list("SHOW DATABASES LIKE 'txhunt\\_%'");
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+#[test]
+fn the_next_execution_gets_the_postgres_schema_made_ahead_and_none_is_left() {
+    let server = Arc::new(Server::start(ServerKind::Postgres, None, None).expect("starts"));
+    let target = PgTarget::new(server.url(), None, Some(server.clone())).expect("opens");
+    let mut admin = postgres::Client::connect(server.url(), postgres::NoTls).expect("connects");
+    let database: String = admin
+        .query_one(
+            "SELECT datname::text FROM pg_database WHERE datname LIKE 'txhunt\\_%'",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    let mut config: postgres::Config = server.url().parse().unwrap();
+    config.dbname(&database);
+    let other = std::sync::Mutex::new(config.connect(postgres::NoTls).expect("connects"));
+    let list = |sql: &str| -> Vec<String> {
+        let rows = other.lock().unwrap().query(sql, &[]).unwrap();
+        rows.iter().map(|r| r.get(0)).collect()
+    };
+    let schemas = "SELECT nspname::text FROM pg_namespace WHERE nspname LIKE 'txhunt\\_%'";
+    let ahead = the_one_made_ahead(|| list(schemas));
+    let used_database = database_with_a_table(&target);
+    let used = list(
+        "SELECT table_schema::text FROM information_schema.tables WHERE table_schema LIKE 'txhunt\\_%'",
+    );
+    assert_eq!(
+        used,
+        vec![ahead],
+        "the execution created a schema of its own"
+    );
+    drop(used_database);
+    drop(target);
+    // The target's own database went with it: its schemas with it.
+    let left: Vec<String> = (admin.query(
+        "SELECT datname::text FROM pg_database WHERE datname LIKE 'txhunt\\_%'",
+        &[],
+    ))
+    .unwrap()
+    .iter()
+    .map(|r| r.get(0))
+    .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
 }

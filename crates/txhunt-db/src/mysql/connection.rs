@@ -233,15 +233,36 @@ impl Interrupt for KillQuery {
     }
 }
 
-/// Every user table's rows, read on `conn`.
-pub(super) fn dump(conn: &mut Conn, profile: &dyn ServerProfile) -> Result<DbState, mysql::Error> {
-    let tables: Vec<String> = conn.query(profile.list_tables_query())?;
+/// Every user table's rows of database `db`, read on `conn` (whatever database it uses) in
+/// two round trips: the tables' names, then all their rows.
+pub(super) fn dump(
+    conn: &mut Conn,
+    profile: &dyn ServerProfile,
+    db: &str,
+) -> Result<DbState, mysql::Error> {
+    let tables: Vec<String> = conn.query(format!(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = '{}' \
+         AND table_type = 'BASE TABLE' ORDER BY table_name",
+        db.replace('\\', "\\\\").replace('\'', "''")
+    ))?;
+    let db = profile.quote_ident(db);
+    let reads: Vec<String> = (tables.iter())
+        .map(|table| format!("SELECT * FROM {db}.{}", profile.quote_ident(table)))
+        .collect();
+    let reads: Vec<&str> = reads.iter().map(String::as_str).collect();
     let mut state = DbState::new();
-    for table in tables {
-        let sql = format!("SELECT * FROM {}", profile.quote_ident(&table));
-        match run(conn, &sql)? {
-            Outcome::Rows { rows, .. } => state.insert(&table, rows),
-            _ => state.insert(&table, Vec::new()),
+    if reads.is_empty() {
+        return Ok(state);
+    }
+    let mut outcomes = run_all(conn, &reads).into_iter();
+    for table in &tables {
+        let outcome = outcomes.next().unwrap_or_else(|| {
+            let lost = format!("the server did not answer the read of table {table}");
+            Err(mysql::Error::IoError(std::io::Error::other(lost)))
+        });
+        match outcome? {
+            Outcome::Rows { rows, .. } => state.insert(table, rows),
+            _ => state.insert(table, Vec::new()),
         }
     }
     Ok(state)

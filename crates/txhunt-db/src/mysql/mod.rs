@@ -1,13 +1,14 @@
 //! MySQL-protocol servers (MariaDB, MySQL, TiDB) through the pure-Rust `mysql` driver.
 //!
-//! Each execution creates its own database `txhunt_<pid>_<n>` on the server, used by every
-//! session and dropped afterwards; txhunt never touches any other database.
+//! Each execution has a database `txhunt_<pid>_<n>` of its own on the server (created ahead
+//! of it, off its time), used by every session and dropped afterwards; txhunt never touches
+//! any other database.
 
 mod connection;
 mod pool;
 mod value;
 
-use crate::dropper::Dropper;
+use crate::housekeeper::{Housekeeper, Housework};
 use crate::profile::{ProbeQuery, ServerProfile};
 use crate::settings::Settings;
 use crate::target::{
@@ -27,8 +28,8 @@ pub struct MysqlTarget {
     profile: &'static dyn ServerProfile,
     /// Idle sessions on the server, reused by every database's sessions and monitor.
     pool: Arc<Pool>,
-    /// Drops the databases of finished executions.
-    dropper: Arc<Dropper<DropJob>>,
+    /// Drops the databases of finished executions and creates the next ones ahead.
+    housekeeper: Arc<Housekeeper<DropJob>>,
     /// `SELECT VERSION()`.
     version: String,
     /// The server settings the target was started with, shown in its label.
@@ -70,7 +71,11 @@ impl MysqlTarget {
         pool.give(conn);
         Ok(MysqlTarget {
             profile,
-            dropper: Arc::new(dropper(Arc::clone(&pool))),
+            housekeeper: Arc::new(Housekeeper::new(MysqlHousework {
+                profile,
+                pool: Arc::clone(&pool),
+                own: None,
+            })),
             pool,
             version,
             settings: Settings::default(),
@@ -171,38 +176,53 @@ impl Target for MysqlTarget {
         self.server.as_deref()
     }
 
+    /// A database created ahead, else a new one. Its monitor session is a pooled session
+    /// that need not use it (its questions name the database): taking it asks nothing.
     fn create_database(&self) -> Result<Box<dyn Database>, TargetError> {
-        let name = fresh_database_name();
-        let quoted = self.profile.quote_ident(&name);
-        let prepare = [format!("CREATE DATABASE {quoted}"), format!("USE {quoted}")];
-        let (admin, _) = (self.pool.take(None, &prepare))
-            .map_err(failed(format!("creating database {name}")))?;
+        let (admin, name) = match self.housekeeper.take_ready() {
+            Some(name) => {
+                let (admin, _) = (self.pool.take(None, &[]))
+                    .map_err(failed(format!("opening a monitor session on {name}")))?;
+                (admin, name)
+            }
+            None => {
+                let name = fresh_database_name();
+                let create = [format!(
+                    "CREATE DATABASE {}",
+                    self.profile.quote_ident(&name)
+                )];
+                let (admin, _) = (self.pool.take(None, &create))
+                    .map_err(failed(format!("creating database {name}")))?;
+                (admin, name)
+            }
+        };
         Ok(Box::new(MysqlDatabase {
             name,
             profile: self.profile,
             monitor: Arc::new(Mutex::new(admin)),
             pool: Arc::clone(&self.pool),
-            dropper: Arc::clone(&self.dropper),
+            housekeeper: Arc::clone(&self.housekeeper),
         }))
     }
 }
 
 impl Drop for MysqlTarget {
-    /// Waits for the databases being dropped: the server (a testbed's, held by the target)
-    /// must outlive their drops.
+    /// Waits for the databases being dropped, and drops those created ahead and not used:
+    /// the server (a testbed's, held by the target) must outlive their drops.
     fn drop(&mut self) {
-        self.dropper.finish();
+        self.housekeeper.finish();
     }
 }
 
-/// One database txhunt created; dropped on drop (in the background, [`Dropper`]). Its
-/// monitor session (lock-wait probes, `KILL QUERY`, the final state) uses it.
+/// One database txhunt created; dropped on drop (in the background, [`Housekeeper`]). Its
+/// monitor session (lock-wait probes, `KILL QUERY`, the final state) names it where it must,
+/// and need not use it.
 struct MysqlDatabase {
     name: String,
     profile: &'static dyn ServerProfile,
     monitor: Arc<Mutex<Conn>>,
     pool: Arc<Pool>,
-    dropper: Arc<Dropper<DropJob>>,
+    housekeeper: Arc<Housekeeper<DropJob>>,
 }
 
 impl Database for MysqlDatabase {
@@ -229,7 +249,8 @@ impl Database for MysqlDatabase {
 
     fn final_state(&self) -> Result<DbState, TargetError> {
         let mut monitor = self.monitor.lock().unwrap_or_else(|p| p.into_inner());
-        connection::dump(&mut monitor, self.profile).map_err(failed("reading the final state"))
+        connection::dump(&mut monitor, self.profile, &self.name)
+            .map_err(failed("reading the final state"))
     }
 
     fn lock_probe(&self) -> Option<Arc<dyn LockProbe>> {
@@ -246,7 +267,7 @@ impl Drop for MysqlDatabase {
             session: Arc::clone(&self.monitor),
             database: self.profile.quote_ident(&self.name),
         };
-        if let Err(job) = self.dropper.hand(job) {
+        if let Err(job) = self.housekeeper.hand(job) {
             job.run();
         }
     }
@@ -274,15 +295,61 @@ impl DropJob {
     }
 }
 
-/// The dropper of a target's databases: each is dropped on its monitor session, which then
-/// goes back to `pool` (when nothing else holds it any more).
-fn dropper(pool: Arc<Pool>) -> Dropper<DropJob> {
-    Dropper::new(move |job: DropJob| {
+/// The housekeeping of a target's databases: each used one is dropped on its monitor
+/// session, which then goes back to `pool` (when nothing else holds it any more); those made
+/// ahead are created, and dropped if unused, on a pooled session of its own.
+struct MysqlHousework {
+    profile: &'static dyn ServerProfile,
+    pool: Arc<Pool>,
+    /// Its own session, once it has one.
+    own: Option<Conn>,
+}
+
+impl MysqlHousework {
+    /// Runs `sql` on its own session: whether it succeeded (a failure is logged, and the
+    /// session given up).
+    fn run_own(&mut self, sql: &str) -> bool {
+        let taken = match self.own.take() {
+            Some(conn) => Ok(conn),
+            None => self.pool.take(None, &[]).map(|(conn, _)| conn),
+        };
+        let done = taken.and_then(|mut conn| conn.query_drop(sql).map(|()| conn));
+        match done {
+            Ok(conn) => {
+                self.own = Some(conn);
+                true
+            }
+            Err(e) => {
+                tracing::warn!("{sql}: {}", connection::describe(&e));
+                false
+            }
+        }
+    }
+}
+
+impl Housework for MysqlHousework {
+    type Used = DropJob;
+
+    fn drop_used(&mut self, job: DropJob) {
         job.run();
         if let Ok(session) = Arc::try_unwrap(job.session) {
-            pool.give(session.into_inner().unwrap_or_else(|p| p.into_inner()));
+            (self.pool).give(session.into_inner().unwrap_or_else(|p| p.into_inner()));
         }
-    })
+    }
+
+    fn create(&mut self, name: &str) -> bool {
+        self.run_own(&format!(
+            "CREATE DATABASE {}",
+            self.profile.quote_ident(name)
+        ))
+    }
+
+    fn drop_unused(&mut self, name: &str) {
+        self.run_own(&format!(
+            "DROP DATABASE IF EXISTS {}",
+            self.profile.quote_ident(name)
+        ));
+    }
 }
 
 /// The lock-wait probe: the profile's questions, asked on the monitor session.

@@ -2,7 +2,8 @@
 //!
 //! A target creates its own database `txhunt_<pid>_<n>` and drops it when it is dropped; txhunt
 //! never touches any other database. Each execution gets a fresh schema `txhunt_<pid>_<n>` in
-//! it, which every session puts first on its `search_path`, dropped after the execution:
+//! it (created ahead of it, off its time), which every session puts first on its
+//! `search_path`, dropped after the execution:
 //! `CREATE DATABASE` costs ~130 ms here (it copies a template and checkpoints), a schema
 //! under 1 ms, and executions stay just as separate.
 
@@ -10,7 +11,7 @@ mod connection;
 mod pool;
 mod value;
 
-use crate::dropper::Dropper;
+use crate::housekeeper::{Housekeeper, Housework};
 use crate::profile::{ProbeQuery, ServerProfile};
 use crate::settings::Settings;
 use crate::target::{
@@ -37,8 +38,9 @@ pub struct PgTarget {
     pool: Arc<Pool>,
     /// The monitor session on it: schemas, lock-wait probe, final states.
     monitor: Arc<Mutex<Client>>,
-    /// Drops the schemas of finished executions, on a session of its own.
-    dropper: Arc<Dropper<DropJob>>,
+    /// Drops the schemas of finished executions and creates the next ones ahead, on a session
+    /// of its own.
+    housekeeper: Arc<Housekeeper<DropJob>>,
     /// The server's `deadlock_timeout`.
     deadlock_timeout: Duration,
     /// The session settings that make the server report its deadlock checks, where it can.
@@ -109,17 +111,20 @@ impl PgTarget {
             .map_err(failed("asking the server's version"))?
             .get(0);
         let version = version.split_whitespace().next().unwrap_or("").to_string();
-        let mut dropping = config
+        let dropping = config
             .connect(NoTls)
             .map_err(failed(format!("connecting to database {database}")))?;
-        let dropper = Dropper::new(move |job: DropJob| job.run(&mut dropping));
+        let housekeeper = Housekeeper::new(PgHousework {
+            profile,
+            client: dropping,
+        });
         Ok(PgTarget {
             profile,
             admin,
             database,
             pool: Arc::new(Pool::new(config)),
             monitor: Arc::new(Mutex::new(monitor)),
-            dropper: Arc::new(dropper),
+            housekeeper: Arc::new(housekeeper),
             deadlock_timeout,
             reporting,
             version,
@@ -271,21 +276,26 @@ impl Target for PgTarget {
         self.server.as_deref()
     }
 
+    /// A schema created ahead (no round trip), else a new one.
     fn create_database(&self) -> Result<Box<dyn Database>, TargetError> {
-        let name = fresh_database_name();
-        let create = format!("CREATE SCHEMA {}", self.profile.quote_ident(&name));
-        self.monitor
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .batch_execute(&create)
-            .map_err(failed(format!("creating schema {name}")))?;
+        let name = match self.housekeeper.take_ready() {
+            Some(name) => name,
+            None => {
+                let name = fresh_database_name();
+                let create = format!("CREATE SCHEMA {}", self.profile.quote_ident(&name));
+                (self.monitor.lock().unwrap_or_else(|p| p.into_inner()))
+                    .batch_execute(&create)
+                    .map_err(failed(format!("creating schema {name}")))?;
+                name
+            }
+        };
         Ok(Box::new(PgDatabase {
             name,
             profile: self.profile,
             reporting: self.reporting.unwrap_or_default(),
             pool: Arc::clone(&self.pool),
             monitor: Arc::clone(&self.monitor),
-            dropper: Arc::clone(&self.dropper),
+            housekeeper: Arc::clone(&self.housekeeper),
         }))
     }
 }
@@ -294,7 +304,7 @@ impl Drop for PgTarget {
     /// Waits for the schemas being dropped, ends any session still on the target's database,
     /// then drops it (PostgreSQL 10–18).
     fn drop(&mut self) {
-        self.dropper.finish();
+        self.housekeeper.finish();
         let Ok(mut admin) = self.admin.connect(NoTls) else {
             return; // the server is gone (a crash test): nothing left to drop
         };
@@ -337,7 +347,7 @@ fn end_and_drop(client: &mut Client, column: &str, value: &str, kind: &str, name
 }
 
 /// One schema txhunt created for an execution; dropped on drop (in the background,
-/// [`Dropper`]).
+/// [`Housekeeper`]).
 struct PgDatabase {
     name: String,
     profile: &'static dyn ServerProfile,
@@ -345,7 +355,7 @@ struct PgDatabase {
     reporting: &'static [&'static str],
     pool: Arc<Pool>,
     monitor: Arc<Mutex<Client>>,
-    dropper: Arc<Dropper<DropJob>>,
+    housekeeper: Arc<Housekeeper<DropJob>>,
 }
 
 /// A schema to drop: its name, and its name as SQL spells it.
@@ -364,6 +374,42 @@ impl DropJob {
             &self.name,
             "SCHEMA",
             &self.quoted,
+        );
+    }
+}
+
+/// The housekeeping of a target's schemas, on a session of its own.
+struct PgHousework {
+    profile: &'static dyn ServerProfile,
+    client: Client,
+}
+
+impl Housework for PgHousework {
+    type Used = DropJob;
+
+    fn drop_used(&mut self, job: DropJob) {
+        job.run(&mut self.client);
+    }
+
+    fn create(&mut self, name: &str) -> bool {
+        let create = format!("CREATE SCHEMA {}", self.profile.quote_ident(name));
+        match self.client.batch_execute(&create) {
+            Ok(()) => true,
+            Err(e) => {
+                tracing::warn!("{create}: {}", connection::describe(&e));
+                false
+            }
+        }
+    }
+
+    fn drop_unused(&mut self, name: &str) {
+        let quoted = self.profile.quote_ident(name);
+        end_and_drop(
+            &mut self.client,
+            "application_name",
+            name,
+            "SCHEMA",
+            &quoted,
         );
     }
 }
@@ -417,7 +463,7 @@ impl Drop for PgDatabase {
             name: self.name.clone(),
             quoted: self.profile.quote_ident(&self.name),
         };
-        if let Err(job) = self.dropper.hand(job) {
+        if let Err(job) = self.housekeeper.hand(job) {
             job.run(&mut self.monitor.lock().unwrap_or_else(|p| p.into_inner()));
         }
     }
