@@ -37,7 +37,7 @@ fn drop_waits(target: Box<dyn Target>) -> JoinHandle<()> {
 }
 
 #[test]
-fn a_mariadb_target_waits_for_the_databases_it_handed_to_its_dropper() {
+fn a_mariadb_target_waits_for_the_databases_it_handed_to_its_housekeeper() {
     use mysql::prelude::Queryable;
     let server = Arc::new(Server::start(ServerKind::Mariadb, None, None).expect("starts"));
     let target = MysqlTarget::new(server.url(), None, Some(server.clone())).expect("opens");
@@ -63,7 +63,7 @@ fn a_mariadb_target_waits_for_the_databases_it_handed_to_its_dropper() {
 }
 
 #[test]
-fn a_postgres_target_waits_for_the_schemas_it_handed_to_its_dropper() {
+fn a_postgres_target_waits_for_the_schemas_it_handed_to_its_housekeeper() {
     let server = Arc::new(Server::start(ServerKind::Postgres, None, None).expect("starts"));
     let target = PgTarget::new(server.url(), None, Some(server.clone())).expect("opens");
     let database = database_with_a_table(&target);
@@ -99,15 +99,31 @@ fn a_postgres_target_waits_for_the_schemas_it_handed_to_its_dropper() {
     dropping.join().expect("the target went");
 }
 
-/// Waits (up to 10 s) until `list` gives exactly one name, and gives it.
-fn the_one_made_ahead(list: impl Fn() -> Vec<String>) -> String {
+/// Waits (up to 10 s) until the database (schema) `target` made ahead shows among those `list`
+/// gives for `made`, then checks that the next execution's table lands in it (the
+/// tables' databases are those `list` gives for `used`): that execution's database.
+fn the_one_made_ahead_is_used(
+    target: &dyn Target,
+    list: impl Fn(&str) -> Vec<String>,
+    made: &str,
+    used: &str,
+) -> Box<dyn txhunt_db::Database> {
+    let mut ahead = list(made);
     for _ in 0..1000 {
-        if let [name] = list().as_slice() {
-            return name.clone();
+        if ahead.len() == 1 {
+            break;
         }
         std::thread::sleep(Duration::from_millis(10));
+        ahead = list(made);
     }
-    panic!("no database made ahead: {:?}", list());
+    assert_eq!(ahead.len(), 1, "no database made ahead: {ahead:?}");
+    let database = database_with_a_table(target);
+    assert_eq!(
+        list(used),
+        ahead,
+        "the execution created a database of its own"
+    );
+    database
 }
 
 #[test]
@@ -119,15 +135,11 @@ fn the_next_execution_gets_the_mariadb_database_made_ahead_and_none_is_left() {
         mysql::Conn::new(mysql::Opts::from_url(server.url()).unwrap()).unwrap(),
     );
     let list = |sql: &str| -> Vec<String> { other.lock().unwrap().query(sql).unwrap() };
-    let ahead = the_one_made_ahead(|| list("SHOW DATABASES LIKE 'txhunt\\_%'"));
-    let database = database_with_a_table(&target);
-    let used = list(
+    let database = the_one_made_ahead_is_used(
+        &target,
+        &list,
+        "SHOW DATABASES LIKE 'txhunt\\_%'",
         "SELECT table_schema FROM information_schema.tables WHERE table_schema LIKE 'txhunt\\_%'",
-    );
-    assert_eq!(
-        used,
-        vec![ahead],
-        "the execution created a database of its own"
     );
     drop(database);
     drop(target);
@@ -154,16 +166,11 @@ fn the_next_execution_gets_the_postgres_schema_made_ahead_and_none_is_left() {
         let rows = other.lock().unwrap().query(sql, &[]).unwrap();
         rows.iter().map(|r| r.get(0)).collect()
     };
-    let schemas = "SELECT nspname::text FROM pg_namespace WHERE nspname LIKE 'txhunt\\_%'";
-    let ahead = the_one_made_ahead(|| list(schemas));
-    let used_database = database_with_a_table(&target);
-    let used = list(
+    let used_database = the_one_made_ahead_is_used(
+        &target,
+        list,
+        "SELECT nspname::text FROM pg_namespace WHERE nspname LIKE 'txhunt\\_%'",
         "SELECT table_schema::text FROM information_schema.tables WHERE table_schema LIKE 'txhunt\\_%'",
-    );
-    assert_eq!(
-        used,
-        vec![ahead],
-        "the execution created a schema of its own"
     );
     drop(used_database);
     drop(target);
