@@ -137,7 +137,7 @@ fn the_next_execution_gets_the_mariadb_database_made_ahead_and_none_is_left() {
     let list = |sql: &str| -> Vec<String> { other.lock().unwrap().query(sql).unwrap() };
     let database = the_one_made_ahead_is_used(
         &target,
-        &list,
+        list,
         "SHOW DATABASES LIKE 'txhunt\\_%'",
         "SELECT table_schema FROM information_schema.tables WHERE table_schema LIKE 'txhunt\\_%'",
     );
