@@ -299,7 +299,9 @@ pub fn hang_is_cancelled(target: &dyn Target, sleep_5s_sql: &str) {
     assert_expectations(&case, &history);
 }
 
-/// A target whose lock-wait probes count the questions they are asked.
+/// A target whose lock-wait probes count the questions they answer with a lock wait: those
+/// about a waiting statement (a question about a statement that is only slow on a loaded
+/// machine is timing, not what the protocol decides to ask).
 pub struct CountingProbes {
     pub inner: &'static dyn Target,
     pub asked: std::sync::Arc<std::sync::atomic::AtomicUsize>,
@@ -313,7 +315,7 @@ impl CountingProbes {
         }
     }
 
-    /// Questions asked so far.
+    /// Questions answered with a lock wait so far.
     pub fn asked(&self) -> usize {
         self.asked.load(std::sync::atomic::Ordering::SeqCst)
     }
@@ -375,8 +377,11 @@ struct CountingProbe {
 
 impl txhunt_db::LockProbe for CountingProbe {
     fn is_waiting(&self, session_id: &str) -> bool {
-        self.asked.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        self.inner.is_waiting(session_id)
+        let waiting = self.inner.is_waiting(session_id);
+        if waiting {
+            self.asked.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        }
+        waiting
     }
 }
 
