@@ -8,7 +8,7 @@ use postgres::types::Type;
 use postgres::{CancelToken, Client, NoTls, SimpleQueryMessage};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use txhunt_model::{DbError, DbState, ErrorClass, Outcome, StmtKind};
+use txhunt_model::{DbError, DbState, ErrorClass, Outcome, Row, StmtKind};
 
 /// A session's connection; given back to the target's pool when dropped, unless a cancel
 /// request was sent to it (one could still arrive while the next user runs a statement).
@@ -126,8 +126,8 @@ impl Answer {
     }
 
     /// The outcome of `sql`, which gave this answer; rows are typed by preparing `sql`.
-    fn outcome(self, client: &mut Client, sql: &str) -> Result<Outcome, postgres::Error> {
-        let Some(columns) = self.columns else {
+    fn outcome(mut self, client: &mut Client, sql: &str) -> Result<Outcome, postgres::Error> {
+        let Some(columns) = self.columns.take() else {
             return Ok(if StmtKind::of(sql).is_write() {
                 Outcome::Affected { count: self.count }
             } else {
@@ -141,15 +141,37 @@ impl Answer {
                 .collect(),
             false => vec![Type::TEXT; columns.len()],
         };
-        let rows = (self.texts.iter())
+        let rows = self.rows(&types);
+        Ok(Outcome::Rows { columns, rows })
+    }
+
+    /// The rows, their columns of types `types`.
+    fn rows(&self, types: &[Type]) -> Vec<Row> {
+        (self.texts.iter())
             .map(|row| {
-                (row.iter().zip(&types))
+                (row.iter().zip(types))
                     .map(|(text, ty)| value(text.as_deref(), ty))
                     .collect()
             })
-            .collect();
-        Ok(Outcome::Rows { columns, rows })
+            .collect()
     }
+}
+
+/// The answers of a simple query of several statements, one per statement (each ends with
+/// its command tag).
+fn answers(messages: Vec<SimpleQueryMessage>) -> Vec<Answer> {
+    let mut answers = vec![Answer::default()];
+    for message in messages {
+        let complete = matches!(message, SimpleQueryMessage::CommandComplete(_));
+        if let Some(answer) = answers.last_mut() {
+            answer.take(message);
+        }
+        if complete {
+            answers.push(Answer::default());
+        }
+    }
+    answers.pop();
+    answers
 }
 
 /// Runs setup statements `sqls` as one simple query, one round trip, if each is a single
@@ -173,16 +195,7 @@ fn run_setup_batch(
     if sqls.len() < 2 || !sqls.iter().all(single_create_or_insert) {
         return None;
     }
-    let messages = client.simple_query(&sqls.join("\n;\n")).ok()?;
-    let mut answers = vec![Answer::default()];
-    for message in messages {
-        let complete = matches!(message, SimpleQueryMessage::CommandComplete(_));
-        answers.last_mut()?.take(message);
-        if complete {
-            answers.push(Answer::default());
-        }
-    }
-    answers.pop();
+    let answers = answers(client.simple_query(&sqls.join("\n;\n")).ok()?);
     if answers.len() != sqls.len() {
         tracing::error!(
             "a setup batch of {} statements answered {}: its outcomes are not known one by one",
@@ -285,27 +298,66 @@ impl Interrupt for Cancel {
     }
 }
 
-/// The user tables of the current schema, one name per row. The catalog itself:
-/// `information_schema.tables` checks privileges row by row and costs twice as much (0.56 ms
-/// against 0.36 ms a question, measured).
-const LIST_TABLES: &str = "SELECT c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') ORDER BY c.relname";
+/// The question [`dump`] asks first: every user table of schema `schema` (as named, unquoted)
+/// and its columns' types, one row per column (table name, type oid), a table's columns
+/// together and in order; a column of a relation that is not a table has no table name.
+///
+/// The catalog changes with every execution's schema, and creating or dropping a schema has
+/// PostgreSQL plan every query again, so what costs is planning: this form plans in 0.15 ms,
+/// a join of `pg_class`, `pg_namespace` and `pg_attribute` in 0.6 (measured). The schema's
+/// tables come from `pg_depend` by its index: scanning `pg_class` for them meets the dead
+/// rows of every dropped schema.
+fn columns_query(schema: &str) -> String {
+    format!(
+        "SELECT (SELECT relname FROM pg_catalog.pg_class WHERE oid = a.attrelid \
+         AND relkind IN ('r', 'p')), a.atttypid FROM pg_catalog.pg_attribute a \
+         WHERE a.attrelid = ANY (ARRAY(SELECT objid FROM pg_catalog.pg_depend \
+         WHERE refclassid = 'pg_catalog.pg_namespace'::regclass \
+         AND refobjid = quote_ident('{}')::regnamespace::oid AND refobjsubid = 0 \
+         AND classid = 'pg_catalog.pg_class'::regclass)) \
+         AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attrelid, a.attnum",
+        schema.replace('\'', "''")
+    )
+}
 
-/// Every user table's rows, read on `client`.
+/// Every user table's rows in schema `schema`, read on `client` in two round trips: the tables with their column types, then all their rows (one simple
+/// query, a statement per table). The types read their text values as [`run`]'s preparation
+/// would.
 pub(super) fn dump(
     client: &mut Client,
     profile: &dyn ServerProfile,
+    schema: &str,
 ) -> Result<DbState, postgres::Error> {
-    let tables: Vec<String> = client
-        .query(LIST_TABLES, &[])?
-        .iter()
-        .map(|r| r.get(0))
-        .collect();
+    let mut tables: Vec<(String, Vec<Type>)> = Vec::new();
+    for message in client.simple_query(&columns_query(schema))? {
+        let SimpleQueryMessage::Row(row) = message else {
+            continue;
+        };
+        let (Some(table), Some(oid)) = (row.get(0), row.get(1)) else {
+            continue;
+        };
+        let ty = (oid.parse().ok())
+            .and_then(Type::from_oid)
+            .unwrap_or(Type::TEXT);
+        match tables.last_mut() {
+            Some((last, types)) if last == table => types.push(ty),
+            _ => tables.push((table.to_string(), vec![ty])),
+        }
+    }
     let mut state = DbState::new();
-    for table in tables {
-        let sql = format!("SELECT * FROM {}", profile.quote_ident(&table));
-        match run(client, &sql)? {
-            Outcome::Rows { rows, .. } => state.insert(&table, rows),
-            _ => state.insert(&table, Vec::new()),
+    if tables.is_empty() {
+        return Ok(state);
+    }
+    let schema = profile.quote_ident(schema);
+    let reads: Vec<String> = (tables.iter())
+        .map(|(table, _)| format!("SELECT * FROM {schema}.{}", profile.quote_ident(table)))
+        .collect();
+    let mut answers = answers(client.simple_query(&reads.join("; "))?).into_iter();
+    for (table, types) in tables {
+        match answers.next() {
+            Some(answer) => state.insert(&table, answer.rows(&types)),
+            // The server answers every statement of a simple query that succeeded.
+            None => tracing::error!("reading the final state: no answer for table {table}"),
         }
     }
     Ok(state)

@@ -434,10 +434,8 @@ impl Database for PgDatabase {
 
     fn final_state(&self) -> Result<DbState, TargetError> {
         let mut monitor = self.monitor.lock().unwrap_or_else(|p| p.into_inner());
-        monitor
-            .batch_execute(&self.search_path())
-            .map_err(failed("reading the final state"))?;
-        connection::dump(&mut monitor, self.profile).map_err(failed("reading the final state"))
+        connection::dump(&mut monitor, self.profile, &self.name)
+            .map_err(failed("reading the final state"))
     }
 
     fn lock_probe(&self) -> Option<Arc<dyn LockProbe>> {

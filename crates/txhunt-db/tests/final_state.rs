@@ -1,0 +1,83 @@
+//! A database's final state holds every table of it, and only tables, each read as a
+//! session's `SELECT *` reads it: the same values of the same types, whichever way the
+//! target reads it in bulk.
+
+use txhunt_db::{open_target, SessionConfig, Target};
+use txhunt_model::{Isolation, Outcome, Row};
+
+const CONFIG: SessionConfig = SessionConfig {
+    isolation: Isolation::ReadCommitted,
+    mode: None,
+};
+
+/// Runs `setup` on a fresh database of `target` and checks its final state: exactly `tables`
+/// (each its name in the state, lower-case, and as SQL spells it), each as a session reads it,
+/// and none empty (so that a value of every type is compared).
+fn the_final_state_reads_each_table_as_a_session_does(
+    target: &dyn Target,
+    setup: &[&str],
+    tables: &[(&str, &str)],
+) {
+    let db = target.create_database().expect("a database");
+    let mut session = db.connect(CONFIG, None).expect("a session");
+    for sql in setup {
+        let outcome = session.execute(sql);
+        assert!(outcome.succeeded(), "{sql}: {outcome:?}");
+    }
+    let state = db.final_state().expect("the final state");
+    let names: Vec<&str> = state.tables().map(|(name, _)| name).collect();
+    let expected: Vec<&str> = tables.iter().map(|(name, _)| *name).collect();
+    assert_eq!(names, expected, "{state:?}");
+    for (name, sql_name) in tables {
+        let Outcome::Rows { mut rows, .. } = session.execute(&format!("SELECT * FROM {sql_name}"))
+        else {
+            panic!("reading {sql_name}");
+        };
+        rows.sort();
+        let read: &[Row] = &rows;
+        assert!(!read.is_empty(), "{name} has rows");
+        assert_eq!(state.table(name), Some(read), "table {name}");
+    }
+}
+
+#[test]
+fn a_postgres_final_state_holds_its_tables_only_with_their_types() {
+    let target = open_target("postgres", None).expect("the testbed starts");
+    the_final_state_reads_each_table_as_a_session_does(
+        target.as_ref(),
+        &[
+            "CREATE TABLE a(k SERIAL PRIMARY KEY, n NUMERIC(6,2), f DOUBLE PRECISION, b BOOLEAN, \
+             y BYTEA, s TEXT, gone INT, big BIGINT)",
+            "ALTER TABLE a DROP COLUMN gone",
+            "INSERT INTO a(n, f, b, y, s, big) VALUES (1.5, 0.25, true, '\\x0aff', 'x', 9007199254740993), \
+             (NULL, NULL, NULL, NULL, NULL, NULL)",
+            "CREATE TABLE \"B\"(k INT PRIMARY KEY, v VARCHAR(3))",
+            "INSERT INTO \"B\" VALUES (1, 'one')",
+            "CREATE INDEX a_s ON a(s)",
+            "CREATE VIEW w AS SELECT k FROM a",
+            "CREATE SEQUENCE q",
+        ],
+        &[("a", "a"), ("b", "\"B\"")],
+    );
+}
+
+#[test]
+fn a_mariadb_final_state_holds_its_tables_only_with_their_types() {
+    let target = open_target("mariadb", None).expect("the testbed starts");
+    the_final_state_reads_each_table_as_a_session_does(
+        target.as_ref(),
+        &[
+            "CREATE TABLE a(k INT AUTO_INCREMENT PRIMARY KEY, n DECIMAL(6,2), f DOUBLE, b BOOLEAN, \
+             y BLOB, s TEXT, gone INT, big BIGINT)",
+            "ALTER TABLE a DROP COLUMN gone",
+            "INSERT INTO a(n, f, b, y, s, big) VALUES (1.5, 0.25, true, x'0aff', 'x', 9007199254740993), \
+             (NULL, NULL, NULL, NULL, NULL, NULL)",
+            "CREATE TABLE `B`(k INT PRIMARY KEY, v VARCHAR(3))",
+            "INSERT INTO `B` VALUES (1, 'one')",
+            "CREATE INDEX a_s ON a(s(3))",
+            "CREATE VIEW w AS SELECT k FROM a",
+            "CREATE SEQUENCE q",
+        ],
+        &[("a", "a"), ("b", "`B`")],
+    );
+}
