@@ -76,13 +76,15 @@ impl Pool {
 
     /// Takes a session back if it is healthy: its notices go nowhere, its transaction is
     /// rolled back and every session setting reset (`DISCARD ALL`), so the next execution gets
-    /// a clean session.
+    /// a clean session. Most sessions end their transaction themselves: `DISCARD ALL` alone
+    /// then does it in one round trip; inside a transaction block (open or failed) it fails,
+    /// and the transaction is rolled back first.
     pub(super) fn give(&self, mut pooled: Pooled) {
         pooled.notices.route_to(None);
         let client = &mut pooled.client;
+        let reset = |client: &mut Client| client.batch_execute("DISCARD ALL").is_ok();
         if client.is_closed()
-            || client.batch_execute("ROLLBACK").is_err()
-            || client.batch_execute("DISCARD ALL").is_err()
+            || !(reset(client) || (client.batch_execute("ROLLBACK").is_ok() && reset(client)))
         {
             return;
         }
