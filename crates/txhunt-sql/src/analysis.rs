@@ -10,19 +10,34 @@ use txhunt_model::SqlFamily;
 /// The tables `sql` names (lowercase): after FROM (and each comma of its list), JOIN, INTO,
 /// UPDATE and TABLE, subqueries included. Empty when `sql` does not tokenize.
 pub fn tables(sql: &str, family: SqlFamily) -> BTreeSet<String> {
-    references(sql, family)
-        .into_iter()
-        .map(|(_, t)| t)
-        .collect()
+    named_tables(sql, family).all
 }
 
 /// The tables `sql` names inside parentheses: those its subqueries read (a write's own table
 /// among them when a subquery reads it too).
 pub fn subquery_tables(sql: &str, family: SqlFamily) -> BTreeSet<String> {
-    (references(sql, family).into_iter())
-        .filter(|&(depth, _)| depth > 0)
-        .map(|(_, t)| t)
-        .collect()
+    named_tables(sql, family).nested
+}
+
+/// The tables a statement names ([`tables`] and [`subquery_tables`] of one reading of it).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct NamedTables {
+    /// Every table it names.
+    pub all: BTreeSet<String>,
+    /// Those it names inside parentheses.
+    pub nested: BTreeSet<String>,
+}
+
+/// The tables `sql` names, all and inside parentheses, from one pass over its tokens.
+pub fn named_tables(sql: &str, family: SqlFamily) -> NamedTables {
+    let mut named = NamedTables::default();
+    for (depth, table) in references(sql, family) {
+        if depth > 0 {
+            named.nested.insert(table.clone());
+        }
+        named.all.insert(table);
+    }
+    named
 }
 
 /// Whether `sql` decides on each row it reads by that row alone: it names one table once, at
@@ -175,11 +190,25 @@ fn tokens(sql: &str, family: SqlFamily) -> Vec<Token> {
 
 #[cfg(test)]
 mod tests {
-    use super::{locks_rows, row_by_row, selects, tables};
+    use super::{locks_rows, named_tables, row_by_row, selects, tables};
     use txhunt_model::SqlFamily::{Mysql, Postgres, Sqlite};
 
     fn names(sql: &str, family: txhunt_model::SqlFamily) -> Vec<String> {
         tables(sql, family).into_iter().collect()
+    }
+
+    #[test]
+    fn tells_the_tables_subqueries_name_from_the_rest() {
+        let named = named_tables(
+            "UPDATE t SET v = (SELECT MAX(v) FROM u) WHERE k IN (SELECT k FROM t)",
+            Mysql,
+        );
+        let set = |names: &[&str]| names.iter().map(|n| n.to_string()).collect();
+        assert_eq!(named.all, set(&["t", "u"]));
+        assert_eq!(named.nested, set(&["t", "u"]));
+        let named = named_tables("SELECT * FROM t JOIN u ON t.k = u.k", Postgres);
+        assert_eq!(named.all, set(&["t", "u"]));
+        assert!(named.nested.is_empty());
     }
 
     #[test]

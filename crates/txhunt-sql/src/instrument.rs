@@ -293,13 +293,10 @@ impl Sql {
         own: &[String],
         known: &[TableMeta],
     ) -> (Vec<VersionSet>, Option<String>) {
-        let nested: Vec<String> = crate::analysis::subquery_tables(statement, self.family)
-            .into_iter()
-            .map(|t| table_key(&t))
-            .collect();
-        let others: Vec<String> = crate::analysis::tables(statement, self.family)
-            .into_iter()
-            .map(|t| table_key(&t))
+        let named = crate::analysis::named_tables(statement, self.family);
+        let nested: Vec<String> = named.nested.iter().map(|t| table_key(t)).collect();
+        let others: Vec<String> = (named.all.iter())
+            .map(|t| table_key(t))
             .filter(|t| !own.contains(t) || nested.contains(t))
             .collect();
         if others.is_empty() {
