@@ -1,6 +1,6 @@
 //! A PostgreSQL session goes back to its target's pool when its execution is done, and the
 //! next execution that gets it finds it clean, whatever state it was left in: no transaction,
-//! no setting, no temporary table of the last user.
+//! no setting, no temporary table of the last user, and the id it had.
 
 use txhunt_db::{open_target, Connection, Database, SessionConfig};
 use txhunt_model::{Isolation, Outcome, Value};

@@ -22,8 +22,9 @@ pub(super) struct PgConnection {
 
 impl PgConnection {
     /// Runs the session `setup` statements on `pooled` and wraps it, its notices going to
-    /// `hook`: the statements and the question for its backend id go in one round trip; where
-    /// that fails, one by one, so that the error names its statement.
+    /// `hook`: the statements, and the question for its backend id the first time the session
+    /// is used, go in one round trip; where that fails, one by one, so that the error names its
+    /// statement.
     pub(super) fn new(
         mut pooled: Pooled,
         hook: Option<Arc<dyn LockWaitHook>>,
@@ -31,17 +32,20 @@ impl PgConnection {
         profile: &'static dyn ServerProfile,
         pool: Arc<Pool>,
     ) -> Result<Self, (String, postgres::Error)> {
+        let known = pooled.id.clone();
         let batch: Vec<&str> = (setup.iter().map(String::as_str))
-            .chain([profile.session_id_query()])
+            .chain(known.is_none().then(|| profile.session_id_query()))
             .collect();
         let client = &mut pooled.client;
         let asked = client
             .simple_query(&batch.join("; "))
             .ok()
             .and_then(|messages| {
-                messages.iter().rev().find_map(|m| match m {
-                    SimpleQueryMessage::Row(row) => row.get(0).map(str::to_string),
-                    _ => None,
+                known.or_else(|| {
+                    messages.iter().rev().find_map(|m| match m {
+                        SimpleQueryMessage::Row(row) => row.get(0).map(str::to_string),
+                        _ => None,
+                    })
                 })
             });
         let id = match asked {
@@ -56,6 +60,7 @@ impl PgConnection {
                     .get(0)
             }
         };
+        pooled.id = Some(id.clone());
         pooled.notices.route_to(hook);
         Ok(PgConnection {
             pooled: Some(pooled),

@@ -9,10 +9,12 @@ use std::sync::{Arc, Mutex};
 /// At most this many idle sessions are kept.
 const MAX_IDLE: usize = 32;
 
-/// A pooled session: its client, and where the notices the server sends it go.
+/// A pooled session: its client, where the notices the server sends it go, and its id on the
+/// server once asked (a backend keeps its id for the connection's life).
 pub(super) struct Pooled {
     pub(super) client: Client,
     pub(super) notices: Arc<NoticeRoute>,
+    pub(super) id: Option<String>,
 }
 
 /// Where a session's notices go: to the lock-wait hook of the execution using it, if any.
@@ -71,7 +73,11 @@ impl Pool {
         let client = (self.config.clone())
             .notice_callback(move |notice| route.deliver(&notice))
             .connect(NoTls)?;
-        Ok(Pooled { client, notices })
+        Ok(Pooled {
+            client,
+            notices,
+            id: None,
+        })
     }
 
     /// Takes a session back if it is healthy: its notices go nowhere, its transaction is
