@@ -3,7 +3,7 @@
 use super::pool::{Pool, Pooled};
 use super::value::value;
 use crate::profile::ServerProfile;
-use crate::target::{with_causes, Connection, Interrupt, LockWaitHook};
+use crate::target::{with_causes, Connection, Interrupt, LockWaitHook, TargetError};
 use postgres::types::Type;
 use postgres::{CancelToken, Client, NoTls, SimpleQueryMessage};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -325,16 +325,20 @@ fn columns_query(schema: &str) -> String {
     )
 }
 
-/// Every user table's rows in schema `schema`, read on `client` in two round trips: the tables with their column types, then all their rows (one simple
-/// query, a statement per table). The types read their text values as [`run`]'s preparation
-/// would.
+/// Every user table's rows in schema `schema`, read on `client` in two round trips: the
+/// tables with their column types, then all their rows (one simple query, a statement per
+/// table). The types read their text values as [`run`]'s preparation would.
 pub(super) fn dump(
     client: &mut Client,
     profile: &dyn ServerProfile,
     schema: &str,
-) -> Result<DbState, postgres::Error> {
+) -> Result<DbState, TargetError> {
+    let failed = |e: postgres::Error| TargetError::db("reading the final state", describe(&e));
     let mut tables: Vec<(String, Vec<Type>)> = Vec::new();
-    for message in client.simple_query(&columns_query(schema))? {
+    for message in client
+        .simple_query(&columns_query(schema))
+        .map_err(failed)?
+    {
         let SimpleQueryMessage::Row(row) = message else {
             continue;
         };
@@ -357,13 +361,18 @@ pub(super) fn dump(
     let reads: Vec<String> = (tables.iter())
         .map(|(table, _)| format!("SELECT * FROM {schema}.{}", profile.quote_ident(table)))
         .collect();
-    let mut answers = answers(client.simple_query(&reads.join("; "))?).into_iter();
+    let read = client.simple_query(&reads.join("; ")).map_err(failed)?;
+    let mut answers = answers(read).into_iter();
     for (table, types) in tables {
-        match answers.next() {
-            Some(answer) => state.insert(&table, answer.rows(&types)),
-            // The server answers every statement of a simple query that succeeded.
-            None => tracing::error!("reading the final state: no answer for table {table}"),
-        }
+        // The server answers every statement of a simple query that succeeded: a table
+        // missing from the state would pass for one the run dropped.
+        let answer = answers.next().ok_or_else(|| {
+            TargetError::db(
+                "reading the final state",
+                format!("the server sent no answer for table {table}"),
+            )
+        })?;
+        state.insert(&table, answer.rows(&types));
     }
     Ok(state)
 }

@@ -435,7 +435,6 @@ impl Database for PgDatabase {
     fn final_state(&self) -> Result<DbState, TargetError> {
         let mut monitor = self.monitor.lock().unwrap_or_else(|p| p.into_inner());
         connection::dump(&mut monitor, self.profile, &self.name)
-            .map_err(failed("reading the final state"))
     }
 
     fn lock_probe(&self) -> Option<Arc<dyn LockProbe>> {
