@@ -56,8 +56,13 @@ fn a_postgres_final_state_holds_its_tables_only_with_their_types() {
             "CREATE INDEX a_s ON a(s)",
             "CREATE VIEW w AS SELECT k FROM a",
             "CREATE SEQUENCE q",
+            "CREATE TABLE e()",
+            "INSERT INTO e DEFAULT VALUES",
+            "CREATE TABLE g(gone INT)",
+            "INSERT INTO g VALUES (1)",
+            "ALTER TABLE g DROP COLUMN gone",
         ],
-        &[("a", "a"), ("b", "\"B\"")],
+        &[("a", "a"), ("b", "\"B\""), ("e", "e"), ("g", "g")],
     );
 }
 

@@ -304,25 +304,61 @@ impl Interrupt for Cancel {
 }
 
 /// The question [`dump`] asks first: every user table of schema `schema` (as named, unquoted)
-/// and its columns' types, one row per column (table name, type oid), a table's columns
-/// together and in order; a column of a relation that is not a table has no table name.
+/// and its columns' types. Ordered by relation, each relation of the schema (a table, a view,
+/// a sequence) has a row of its own first (its name if it is a table, else none; no type; its
+/// oid; 0), then a row per column (no name; the type's oid; the relation's oid; the column's
+/// number), in order. A table with no columns is thus listed too.
 ///
 /// The catalog changes with every execution's schema, and creating or dropping a schema has
-/// PostgreSQL plan every query again, so what costs is planning: this form plans in 0.15 ms,
-/// a join of `pg_class`, `pg_namespace` and `pg_attribute` in 0.6 (measured). The schema's
-/// tables come from `pg_depend` by its index: scanning `pg_class` for them meets the dead
-/// rows of every dropped schema.
+/// PostgreSQL plan every query again, so what costs is planning: this form plans in about
+/// 0.17 ms, a join of `pg_class`, `pg_namespace` and `pg_attribute` in 0.6 (measured). The
+/// schema's relations come from `pg_depend` by its index, and each table by its oid: a scan
+/// of `pg_class` meets the dead rows of every dropped schema (the planner picks one for
+/// `oid = ANY (…)`).
 fn columns_query(schema: &str) -> String {
-    format!(
-        "SELECT (SELECT relname FROM pg_catalog.pg_class WHERE oid = a.attrelid \
-         AND relkind IN ('r', 'p')), a.atttypid FROM pg_catalog.pg_attribute a \
-         WHERE a.attrelid = ANY (ARRAY(SELECT objid FROM pg_catalog.pg_depend \
-         WHERE refclassid = 'pg_catalog.pg_namespace'::regclass \
+    let objects = format!(
+        "FROM pg_catalog.pg_depend WHERE refclassid = 'pg_catalog.pg_namespace'::regclass \
          AND refobjid = quote_ident('{}')::regnamespace::oid AND refobjsubid = 0 \
-         AND classid = 'pg_catalog.pg_class'::regclass)) \
-         AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attrelid, a.attnum",
+         AND classid = 'pg_catalog.pg_class'::regclass",
         schema.replace('\'', "''")
+    );
+    format!(
+        "SELECT (SELECT relname FROM pg_catalog.pg_class WHERE oid = objid \
+         AND relkind IN ('r', 'p')), NULL, objid, 0 {objects} \
+         UNION ALL SELECT NULL, atttypid, attrelid, attnum FROM pg_catalog.pg_attribute \
+         WHERE attrelid = ANY (ARRAY(SELECT objid {objects})) AND attnum > 0 \
+         AND NOT attisdropped ORDER BY 3, 4"
     )
+}
+
+/// The tables of [`columns_query`]'s answer `messages`, in its order, each with its columns'
+/// types (a type the driver does not know reads as text).
+fn tables_of(messages: Vec<SimpleQueryMessage>) -> Vec<(String, Vec<Type>)> {
+    // A column belongs to the table whose row came last, if it is its table's: the columns
+    // of a view or a sequence follow their relation's row, which names no table.
+    let mut tables: Vec<(String, String, Vec<Type>)> = Vec::new();
+    for message in messages {
+        let SimpleQueryMessage::Row(row) = message else {
+            continue;
+        };
+        let (name, oid, Some(relation)) = (row.get(0), row.get(1), row.get(2)) else {
+            continue;
+        };
+        match (name, oid) {
+            (Some(name), _) => tables.push((name.to_string(), relation.to_string(), Vec::new())),
+            (None, Some(oid)) => {
+                if let Some((_, _, types)) = tables.last_mut().filter(|(_, of, _)| of == relation) {
+                    let ty = oid.parse().ok().and_then(Type::from_oid);
+                    types.push(ty.unwrap_or(Type::TEXT));
+                }
+            }
+            (None, None) => {}
+        }
+    }
+    tables
+        .into_iter()
+        .map(|(name, _, types)| (name, types))
+        .collect()
 }
 
 /// Every user table's rows in schema `schema`, read on `client` in two round trips: the
@@ -334,25 +370,11 @@ pub(super) fn dump(
     schema: &str,
 ) -> Result<DbState, TargetError> {
     let failed = |e: postgres::Error| TargetError::db("reading the final state", describe(&e));
-    let mut tables: Vec<(String, Vec<Type>)> = Vec::new();
-    for message in client
-        .simple_query(&columns_query(schema))
-        .map_err(failed)?
-    {
-        let SimpleQueryMessage::Row(row) = message else {
-            continue;
-        };
-        let (Some(table), Some(oid)) = (row.get(0), row.get(1)) else {
-            continue;
-        };
-        let ty = (oid.parse().ok())
-            .and_then(Type::from_oid)
-            .unwrap_or(Type::TEXT);
-        match tables.last_mut() {
-            Some((last, types)) if last == table => types.push(ty),
-            _ => tables.push((table.to_string(), vec![ty])),
-        }
-    }
+    let tables = tables_of(
+        client
+            .simple_query(&columns_query(schema))
+            .map_err(failed)?,
+    );
     let mut state = DbState::new();
     if tables.is_empty() {
         return Ok(state);
