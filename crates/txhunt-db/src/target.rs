@@ -100,6 +100,24 @@ pub trait LockWaitHook: Send + Sync {
     fn deadlock_checked(&self) {}
 }
 
+/// Runs `sqls` on `conn` one by one and stops at the first that fails: the outcomes of those
+/// that ran ([`Connection::execute_all`]'s way without batches).
+pub(crate) fn one_by_one_until_failure<C: Connection + ?Sized>(
+    conn: &mut C,
+    sqls: &[&str],
+) -> Vec<Outcome> {
+    let mut outcomes = Vec::with_capacity(sqls.len());
+    for sql in sqls {
+        let outcome = conn.execute(sql);
+        let failed = !outcome.succeeded();
+        outcomes.push(outcome);
+        if failed {
+            break;
+        }
+    }
+    outcomes
+}
+
 /// Cancels the statement running on a connection, from another thread.
 pub trait Interrupt: Send + Sync {
     /// Asks the DBMS to stop the running statement; it then fails (or was already done).
@@ -111,19 +129,11 @@ pub trait Connection: Send {
     /// Runs one statement to its end and says what it did; never panics on DBMS errors.
     fn execute(&mut self, sql: &str) -> Outcome;
     /// Runs `sqls` in order and stops at the first that fails: the outcomes of those that ran.
-    /// Drivers that can send several statements at once (MySQL's multi-statements) do so in
-    /// one round trip; the others run them one by one.
+    /// Drivers that can send several statements at once (MySQL's multi-statements; on
+    /// PostgreSQL a batch of reads and writes that all succeed) do so in one round trip; the
+    /// others run them one by one.
     fn execute_all(&mut self, sqls: &[&str]) -> Vec<Outcome> {
-        let mut outcomes = Vec::with_capacity(sqls.len());
-        for sql in sqls {
-            let outcome = self.execute(sql);
-            let failed = !outcome.succeeded();
-            outcomes.push(outcome);
-            if failed {
-                break;
-            }
-        }
-        outcomes
+        one_by_one_until_failure(self, sqls)
     }
     /// Runs setup statements `sqls`, every one whatever the others did, each as it would run
     /// alone in autocommit mode: their outcomes, one each. Drivers that can send several

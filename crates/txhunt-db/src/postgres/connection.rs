@@ -3,7 +3,9 @@
 use super::pool::{Pool, Pooled};
 use super::value::value;
 use crate::profile::ServerProfile;
-use crate::target::{with_causes, Connection, Interrupt, LockWaitHook, TargetError};
+use crate::target::{
+    one_by_one_until_failure, with_causes, Connection, Interrupt, LockWaitHook, TargetError,
+};
 use postgres::types::Type;
 use postgres::{CancelToken, Client, NoTls, SimpleQueryMessage};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -179,31 +181,37 @@ fn answers(messages: Vec<SimpleQueryMessage>) -> Vec<Answer> {
     answers
 }
 
-/// Runs setup statements `sqls` as one simple query, one round trip, if each is a single
-/// `CREATE`, `INSERT` or `SET` command (no `;` in it; a `SET` of a transaction that commits
-/// lasts the session): the query runs as one implicit transaction,
-/// so where every statement succeeds each did what it does alone in autocommit mode. `None`
-/// when they are not such commands, or one failed (the server then rolled all of them back,
-/// and they are to run one by one).
-fn run_setup_batch(
+/// The commands a setup batch ([`run_batch`]) may hold: a `SET` of a transaction that
+/// commits lasts the session.
+const SETUP_COMMANDS: &[&str] = &["CREATE", "INSERT", "SET"];
+
+/// The commands a batch of questions ([`Connection::execute_all`]) may hold: reads and writes
+/// of the session's own tables, which see in one transaction what they see one by one, as
+/// no other session writes them.
+const QUESTION_COMMANDS: &[&str] = &["SELECT", "INSERT", "UPDATE", "DELETE"];
+
+/// Runs statements `sqls` as one simple query, one round trip, if each is a single command
+/// (no `;` in it) of `commands` (by its first word): the query runs as one implicit
+/// transaction, so where every statement succeeds each did what it does alone in autocommit
+/// mode. `None` when they are not such commands, or one failed (the server then rolled all of
+/// them back, and they are to run one by one).
+fn run_batch(
     client: &mut Client,
     sqls: &[&str],
+    commands: &[&str],
     profile: &dyn ServerProfile,
 ) -> Option<Vec<Outcome>> {
-    let single_create_or_insert = |sql: &&str| {
+    let single_command = |sql: &&str| {
         let first = sql.split_whitespace().next().unwrap_or("");
-        !sql.contains(';')
-            && ["CREATE", "INSERT", "SET"]
-                .iter()
-                .any(|word| first.eq_ignore_ascii_case(word))
+        !sql.contains(';') && commands.iter().any(|word| first.eq_ignore_ascii_case(word))
     };
-    if sqls.len() < 2 || !sqls.iter().all(single_create_or_insert) {
+    if sqls.len() < 2 || !sqls.iter().all(single_command) {
         return None;
     }
     let answers = answers(client.simple_query(&sqls.join("\n;\n")).ok()?);
     if answers.len() != sqls.len() {
         tracing::error!(
-            "a setup batch of {} statements answered {}: its outcomes are not known one by one",
+            "a batch of {} statements answered {}: its outcomes are not known one by one",
             sqls.len(),
             answers.len()
         );
@@ -217,7 +225,7 @@ fn run_setup_batch(
             None => Outcome::Error(DbError {
                 class: ErrorClass::Other,
                 code: None,
-                message: "the setup batch sent no answer for this statement".into(),
+                message: "the batch sent no answer for this statement".into(),
             }),
         })
         .collect();
@@ -263,10 +271,21 @@ impl Connection for PgConnection {
         run(self.client(), sql).unwrap_or_else(|e| Outcome::Error(error(&e, profile)))
     }
 
-    /// In one round trip where [`run_setup_batch`] can, else one by one.
+    /// In one round trip where [`run_batch`] can (each a single read or write, all of which
+    /// succeed), else one by one: after a failure the batch left nothing behind, and its
+    /// statements run again alone, up to the one that fails.
+    fn execute_all(&mut self, sqls: &[&str]) -> Vec<Outcome> {
+        let profile = self.profile;
+        match run_batch(self.client(), sqls, QUESTION_COMMANDS, profile) {
+            Some(outcomes) => outcomes,
+            None => one_by_one_until_failure(self, sqls),
+        }
+    }
+
+    /// In one round trip where [`run_batch`] can, else one by one.
     fn execute_setup(&mut self, sqls: &[&str]) -> Vec<Outcome> {
         let profile = self.profile;
-        run_setup_batch(self.client(), sqls, profile)
+        run_batch(self.client(), sqls, SETUP_COMMANDS, profile)
             .unwrap_or_else(|| sqls.iter().map(|sql| self.execute(sql)).collect())
     }
 
