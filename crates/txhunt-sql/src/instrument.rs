@@ -424,11 +424,11 @@ pub fn plan(
     // `sqlparser` does not know MariaDB's `LOCK IN SHARE MODE`: the read is planned without
     // it, and its SQL gets it back (the same rows, the same locks).
     let (sql, share_lock) = without_share_lock(sql, family);
-    let statements = match Parser::parse_sql(rewriter.dialect.as_ref(), sql) {
+    let mut statements = match Parser::parse_sql(rewriter.dialect.as_ref(), sql) {
         Ok(statements) => statements,
         Err(e) => return Plan::Untracked(format!("txhunt cannot parse it: {e}")),
     };
-    let [statement] = statements.as_slice() else {
+    let (Some(statement), true) = (statements.pop(), statements.is_empty()) else {
         return Plan::Untracked("not exactly one statement".into());
     };
     let v = version.to_column();
@@ -437,7 +437,7 @@ pub fn plan(
         family,
         ..rewriter
     };
-    let p = match statement.clone() {
+    let p = match statement {
         Statement::CreateTable(create) => create_table(create, &rewriter),
         Statement::Insert(insert) => insert_plan(insert, v, tables, &rewriter),
         Statement::Update(update) => update_plan(update, v, tables, &rewriter),
