@@ -378,6 +378,24 @@ impl LockProbe for MysqlProbe {
                         _ => false,
                     }
                 }
+                ProbeQuery::ProcessList => waiting_in_process_list(&mut monitor, session_id),
             })
     }
+}
+
+/// Whether `SHOW PROCESSLIST` on `monitor` shows connection `id` in a state that waits for a
+/// lock ([`crate::profile::innodb::waiting_for_lock_state`]).
+fn waiting_in_process_list(monitor: &mut Conn, id: &str) -> bool {
+    let Ok(rows) = monitor.query::<mysql::Row, _>("SHOW PROCESSLIST") else {
+        return false;
+    };
+    rows.iter().any(|row| {
+        let of = |column: &str| {
+            row.get_opt::<Option<String>, _>(column)
+                .and_then(Result::ok)
+        };
+        of("Id").flatten().is_some_and(|row_id| row_id == id)
+            && (of("State").flatten())
+                .is_some_and(|state| crate::profile::innodb::waiting_for_lock_state(&state))
+    })
 }

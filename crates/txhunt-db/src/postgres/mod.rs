@@ -487,7 +487,7 @@ impl LockProbe for PgProbe {
                         .is_ok_and(|n| n > 0),
                     Err(_) => false,
                 },
-                ProbeQuery::InnodbStatus => false,
+                ProbeQuery::InnodbStatus | ProbeQuery::ProcessList => false,
             })
     }
 }

@@ -10,8 +10,8 @@
 //! * Lock-wait timeout (1205): only the statement is rolled back (`innodb_rollback_on_timeout`
 //!   is off by default).
 //! * Lock waits on MariaDB: `SHOW ENGINE INNODB STATUS` lists each waiting transaction
-//!   (`LOCK WAIT`) with its `MariaDB thread id`; `information_schema.PROCESSLIST` shows metadata
-//!   and table-level lock waits (`Waiting for … lock`). `information_schema.INNODB_TRX` is not
+//!   (`LOCK WAIT`) with its `MariaDB thread id`; the process list (`SHOW PROCESSLIST`) shows
+//!   metadata and table-level lock waits (`Waiting for … lock`). `information_schema.INNODB_TRX` is not
 //!   used: it is a copy InnoDB refreshes only after 0.1 s without readers, so a probe that
 //!   polls sees a frozen picture (measured: a waiter still shown as `LOCK WAIT` seconds after
 //!   it resumed).
@@ -202,14 +202,9 @@ impl ServerProfile for InnodbProfile {
 
     fn lock_wait_probe(&self, id: &str) -> Vec<ProbeQuery> {
         match self.flavour {
-            // Row-lock waits, the usual ones, first: the status report is live and costs a
-            // third of what the process list does (it is copied into a temporary table).
-            Flavour::Mariadb => vec![
-                ProbeQuery::InnodbStatus,
-                ProbeQuery::Count(format!(
-                    "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID = {id} AND STATE LIKE 'Waiting for%lock%'"
-                )),
-            ],
+            // Row-lock waits, the usual ones, first (the status report is live); a row-lock
+            // wait's state in the process list is only the statement's step (`Updating`).
+            Flavour::Mariadb => vec![ProbeQuery::InnodbStatus, ProbeQuery::ProcessList],
             Flavour::Mysql => vec![ProbeQuery::Count(format!(
                 "SELECT (SELECT COUNT(*) FROM performance_schema.data_lock_waits w \
                  JOIN performance_schema.threads t ON w.REQUESTING_THREAD_ID = t.THREAD_ID \
@@ -237,9 +232,30 @@ pub fn waiting_in_innodb_status(status: &str, thread_id: &str) -> bool {
         .any(|block| block.lines().any(|l| l.starts_with("LOCK WAIT")) && block.contains(&needle))
 }
 
+/// Whether a process-list `State` is a wait for a lock (`Waiting for table metadata lock`,
+/// `Waiting for table level lock`, `Waiting for user lock`, …): it begins with `Waiting for`
+/// and names a lock, in any case, as `LIKE 'Waiting for%lock%'` matches it.
+pub fn waiting_for_lock_state(state: &str) -> bool {
+    let state = state.to_ascii_lowercase();
+    state
+        .strip_prefix("waiting for")
+        .is_some_and(|rest| rest.contains("lock"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_state_that_waits_for_a_lock_begins_so_and_names_one() {
+        assert!(waiting_for_lock_state("Waiting for table metadata lock"));
+        assert!(waiting_for_lock_state("Waiting for table level lock"));
+        assert!(waiting_for_lock_state("waiting for user LOCK"));
+        assert!(!waiting_for_lock_state("Updating"));
+        assert!(!waiting_for_lock_state("Waiting for next activation"));
+        assert!(!waiting_for_lock_state("Locked waiting for"));
+        assert!(!waiting_for_lock_state(""));
+    }
 
     const STATUS: &str = "------------\nTRANSACTIONS\n------------\n\
 LIST OF TRANSACTIONS FOR EACH SESSION:\n\
