@@ -262,13 +262,12 @@ impl Executor {
         history.isolation = config.isolation;
         history.init = init;
         history.init_writes = init_writes;
-        match (final_state, &recorder) {
-            (Ok(state), Some(r)) => {
-                history.final_state = Some(r.visible(state));
-                history.tables = r.tables.clone();
-            }
-            (Ok(state), None) => history.final_state = Some(state),
-            (Err(e), _) => history.final_state_error = Some(e.to_string()),
+        if let Some(r) = &recorder {
+            history.tables = r.tables.clone();
+        }
+        match final_state {
+            Ok(state) => history.final_state = Some(state),
+            Err(e) => history.final_state_error = Some(e.to_string()),
         }
         Ok(StressRun {
             case,

@@ -24,6 +24,26 @@ impl DbState {
         self.tables.insert(table.to_ascii_lowercase(), rows);
     }
 
+    /// Adds a table read with `SELECT *`, whose columns are named `columns`, without
+    /// instrumentation's hidden columns ([`crate::access::is_hidden`]). The hidden columns are
+    /// found by name, not position: a column a case adds later (`ALTER TABLE … ADD COLUMN`)
+    /// lands after them. So a final state holds the user's data only, whether or not the run
+    /// was instrumented; a table of a case must not name a column `txh_…` of its own.
+    pub fn insert_visible<C: AsRef<str>>(&mut self, table: &str, columns: &[C], rows: Vec<Row>) {
+        let hidden = |c: &C| crate::access::is_hidden(c.as_ref());
+        if !columns.iter().any(hidden) {
+            return self.insert(table, rows);
+        }
+        let keep: Vec<usize> = (0..columns.len())
+            .filter(|&i| !hidden(&columns[i]))
+            .collect();
+        let rows = rows
+            .into_iter()
+            .map(|row| keep.iter().filter_map(|&i| row.get(i).cloned()).collect())
+            .collect();
+        self.insert(table, rows);
+    }
+
     /// The rows of a table (any case), if the table exists.
     pub fn table(&self, name: &str) -> Option<&[Row]> {
         self.tables
@@ -61,5 +81,30 @@ impl fmt::Display for DbState {
             writeln!(f, "{name} = {}", format_rows(rows))?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Value::{Int, Null};
+
+    #[test]
+    fn hidden_columns_are_left_out_by_name_wherever_they_stand() {
+        let mut state = DbState::new();
+        // Column `w` was added after the hidden columns.
+        let columns = ["k", "v", "txh_rid", "TXH_VER", "txh_prev", "w"];
+        let row = vec![Int(1), Int(10), Int(7), Int(-2097152), Null, Null];
+        state.insert_visible("T", &columns, vec![row]);
+        assert_eq!(state.table("t"), Some(&[vec![Int(1), Int(10), Null]][..]));
+    }
+
+    #[test]
+    fn a_table_without_hidden_columns_keeps_every_column() {
+        let mut state = DbState::new();
+        let rows = vec![vec![Int(2), Null], vec![Int(1), Int(3)]];
+        state.insert_visible("t", &["a", "txn"], rows);
+        let sorted = [vec![Int(1), Int(3)], vec![Int(2), Null]];
+        assert_eq!(state.table("t"), Some(&sorted[..]));
     }
 }

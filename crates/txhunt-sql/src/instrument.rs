@@ -35,6 +35,9 @@
 //! them, but a MariaDB `REPLACE` reports its affected-row count over the whole row, hidden
 //! columns included, so that count may differ from a plain run's.
 
+mod altered;
+
+pub use altered::follow_column_changes;
 use sqlparser::ast::{
     Expr, FromTable, OnConflictAction, OnInsert, Query, SelectItem, SetExpr, Statement,
     TableFactor, TableWithJoins,

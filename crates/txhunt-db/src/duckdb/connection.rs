@@ -153,12 +153,12 @@ pub(super) fn dump(conn: &duckdb::Connection) -> duckdb::Result<DbState> {
         let sql = format!("SELECT * FROM \"{}\"", table.replace('"', "\"\""));
         let mut stmt = conn.prepare(&sql)?;
         let mut cursor = stmt.query([])?;
-        let width = cursor.as_ref().map_or(0, |s| s.column_count());
+        let columns = cursor.as_ref().map_or(Vec::new(), |s| s.column_names());
         let mut rows = Vec::new();
         while let Some(row) = cursor.next()? {
-            rows.push(read_row(row, width));
+            rows.push(read_row(row, columns.len()));
         }
-        state.insert(&table, rows);
+        state.insert_visible(&table, &columns, rows);
     }
     Ok(state)
 }

@@ -261,7 +261,7 @@ pub(super) fn dump(
             Err(mysql::Error::IoError(std::io::Error::other(lost)))
         });
         match outcome? {
-            Outcome::Rows { rows, .. } => state.insert(table, rows),
+            Outcome::Rows { columns, rows } => state.insert_visible(table, &columns, rows),
             _ => state.insert(table, Vec::new()),
         }
     }

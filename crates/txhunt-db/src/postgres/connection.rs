@@ -407,13 +407,14 @@ pub(super) fn dump(
     for (table, types) in tables {
         // The server answers every statement of a simple query that succeeded: a table
         // missing from the state would pass for one the run dropped.
-        let answer = answers.next().ok_or_else(|| {
+        let mut answer = answers.next().ok_or_else(|| {
             TargetError::db(
                 "reading the final state",
                 format!("the server sent no answer for table {table}"),
             )
         })?;
-        state.insert(&table, answer.rows(&types));
+        let columns = answer.columns.take().unwrap_or_default();
+        state.insert_visible(&table, &columns, answer.rows(&types));
     }
     Ok(state)
 }

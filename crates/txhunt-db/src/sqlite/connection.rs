@@ -174,10 +174,11 @@ pub(super) fn dump(conn: &rusqlite::Connection) -> rusqlite::Result<DbState> {
         let mut stmt =
             conn.prepare(&format!("SELECT * FROM \"{}\"", table.replace('"', "\"\"")))?;
         let width = stmt.column_count();
+        let columns: Vec<String> = stmt.column_names().map(String::from).collect();
         let rows = stmt
             .query_map([], |r| Ok(read_row(r, width)))?
             .collect::<rusqlite::Result<Vec<Row>>>()?;
-        state.insert(&table, rows);
+        state.insert_visible(&table, &columns, rows);
     }
     Ok(state)
 }

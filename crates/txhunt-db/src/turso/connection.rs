@@ -196,12 +196,12 @@ pub(super) async fn dump(conn: &engine::Connection) -> Result<DbState, engine::E
     for table in tables {
         let sql = format!("SELECT * FROM \"{}\"", table.replace('"', "\"\""));
         let mut rows = conn.query(&sql, ()).await?;
-        let width = rows.column_count();
+        let columns = rows.column_names();
         let mut all = Vec::new();
         while let Some(row) = rows.next().await? {
-            all.push(read_row(&row, width));
+            all.push(read_row(&row, columns.len()));
         }
-        state.insert(&table, all);
+        state.insert_visible(&table, &columns, all);
     }
     Ok(state)
 }

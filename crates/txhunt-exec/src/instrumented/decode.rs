@@ -4,10 +4,9 @@
 use super::trigger_log::WEIGHT;
 use std::collections::HashMap;
 use txhunt_model::access::{
-    is_hidden, Accesses, Predicate, Read, RowId, TableMeta, Version, Write, WriteKind,
-    HIDDEN_COLUMNS,
+    is_hidden, Accesses, Predicate, Read, RowId, Version, Write, WriteKind,
 };
-use txhunt_model::{DbState, Outcome, Row, Value};
+use txhunt_model::{Outcome, Row, Value};
 use txhunt_sql::instrument::Plan;
 
 /// What a statement run by `plan` showed, and the row versions it read and wrote;
@@ -211,23 +210,4 @@ fn written(kind: WriteKind, table: &str, columns: &[String], row: &Row) -> Write
             .map(|c| row[c].clone())
             .collect(),
     }
-}
-
-/// The final state as the case sees it: instrumented tables without their hidden columns,
-/// which instrumentation appended last.
-pub(super) fn without_hidden_columns(state: DbState, tables: &[TableMeta]) -> DbState {
-    let mut visible = DbState::new();
-    for (name, rows) in state.tables() {
-        let hidden = if tables.iter().any(|t| t.name == name) {
-            HIDDEN_COLUMNS.len()
-        } else {
-            0
-        };
-        let rows = rows
-            .iter()
-            .map(|row| row[..row.len().saturating_sub(hidden)].to_vec())
-            .collect();
-        visible.insert(name, rows);
-    }
-    visible
 }

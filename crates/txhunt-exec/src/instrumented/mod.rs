@@ -10,13 +10,13 @@ mod version_sets;
 
 use crate::{phase, Executor};
 use connection::Instrumented;
-use decode::{decode, without_hidden_columns};
+use decode::decode;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use txhunt_db::{Connection, Target, TargetError};
 use txhunt_model::access::{TableMeta, Version, WriteKind};
 use txhunt_model::{History, Isolation, Outcome, SqlFamily, Stmt, StmtKind, TestCase};
-use txhunt_sql::instrument::{log_trigger_event, plan, Plan};
+use txhunt_sql::instrument::{follow_column_changes, log_trigger_event, plan, Plan};
 use version_sets::Results;
 
 /// The plans of a case's setup statements and steps, and the tables it creates.
@@ -30,6 +30,8 @@ impl Plans {
     /// The plans of `case`'s statements; `extra_reads` as for [`plan`].
     fn of(case: &TestCase, family: SqlFamily, extra_reads: bool) -> Plans {
         let mut tables = Vec::new();
+        // Tables whose columns an ALTER TABLE changed, where logging triggers report writes.
+        let mut altered = HashSet::new();
         let mut next = |sql: &str, version: Version| {
             let p = match plan(sql, family, version, &tables, extra_reads) {
                 Plan::CreateTable { then, .. }
@@ -39,10 +41,22 @@ impl Plans {
                         "a table created by a step: its logging triggers would be DDL inside the case's transactions".into(),
                     )
                 }
+                Plan::Write {
+                    kind: WriteKind::Update,
+                    table,
+                    ..
+                } if altered.contains(&table) => Plan::Untracked(format!(
+                    "an ALTER TABLE changed the columns of {table}: its logging triggers would count a row whose only change is to a new column as unchanged"
+                )),
                 p => p,
             };
-            if let Plan::CreateTable { table, .. } = &p {
-                tables.push(table.clone());
+            match &p {
+                Plan::CreateTable { table, .. } => tables.push(table.clone()),
+                Plan::Untracked(_) => {
+                    let changed = follow_column_changes(sql, family, &mut tables);
+                    altered.extend(changed.filter(|_| family == SqlFamily::Mysql));
+                }
+                _ => {}
             }
             p
         };
@@ -149,9 +163,6 @@ impl Executor {
             );
             record.outcome = outcome;
             record.accesses = Some(accesses);
-        }
-        if let Some(state) = history.final_state.take() {
-            history.final_state = Some(without_hidden_columns(state, &plans.tables));
         }
         history.tables = plans.tables;
         Ok(history)
@@ -394,11 +405,6 @@ impl Recorder {
             deferred.settle_with(trigger_log::take(conn));
         }
         std::mem::take(&mut deferred.settled)
-    }
-
-    /// A final state read from the database, without the hidden columns.
-    pub(crate) fn visible(&self, state: txhunt_model::DbState) -> txhunt_model::DbState {
-        without_hidden_columns(state, &self.tables)
     }
 }
 
