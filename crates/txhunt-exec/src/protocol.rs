@@ -448,6 +448,7 @@ impl<'a> Protocol<'a> {
             Pending::Done(done) => done.outcome,
             _ => Outcome::Hang {
                 after_ms: self.limit.as_millis() as u64,
+                lock_cycle: false,
             },
         };
         let hung = matches!(outcome, Outcome::Hang { .. });
@@ -464,6 +465,7 @@ impl<'a> Protocol<'a> {
         self.releases += 1;
         self.records[i].outcome = Outcome::Hang {
             after_ms: self.limit.as_millis() as u64,
+            lock_cycle: false,
         };
         self.records[i].completed = Some(self.completed);
         self.completed += 1;
@@ -481,6 +483,7 @@ impl<'a> Protocol<'a> {
         } else {
             Outcome::Hang {
                 after_ms: self.limit.as_millis() as u64,
+                lock_cycle: true,
             }
         };
         for (s, i) in std::mem::take(&mut self.blocked) {

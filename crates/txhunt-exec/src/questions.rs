@@ -70,6 +70,7 @@ fn answer(conn: &mut dyn Connection, questions: &[&str], limit: Duration) -> Vec
             if let Some(last) = answers.last_mut() {
                 *last = Outcome::Hang {
                     after_ms: limit.as_millis() as u64,
+                    lock_cycle: false,
                 };
             }
         }

@@ -364,6 +364,7 @@ fn run(
     if watch.timed_out.swap(false, Ordering::SeqCst) && !outcome.succeeded() {
         outcome = Outcome::Hang {
             after_ms: shared.limit.as_millis() as u64,
+            lock_cycle: false,
         };
     }
     shared.counters.statements.fetch_add(1, Ordering::Relaxed);

@@ -4,7 +4,7 @@
 mod common;
 
 use txhunt_db::testbed::ServerKind;
-use txhunt_model::Isolation;
+use txhunt_model::{ErrorClass, Isolation, Outcome};
 
 use common::mariadb;
 
@@ -126,4 +126,41 @@ fn a_waiting_statement_is_asked_about_only_after_what_may_release_its_lock() {
     // At READ COMMITTED any statement may release row locks: one after each of them.
     let released = common::probes_waiting_through_reads(mariadb(), Isolation::ReadCommitted);
     assert!(released >= held + 3, "{released} against {held}");
+}
+
+/// The deadlock InnoDB leaves behind after rolling back a victim (corpus file
+/// `mariadb/MARIADB-deadlock-left-after-victim.sql`): t1's and t4's INSERTs each wait for the
+/// other. MariaDB 10.11 leaves both waiting: both are hangs in a lock-wait cycle, never hangs
+/// of statements that were not waiting. A fixed MariaDB rolls one back: one deadlock error,
+/// and the other INSERT ends.
+#[test]
+fn a_deadlock_left_undetected_is_a_hang_in_a_lock_wait_cycle() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../corpus/mariadb/MARIADB-deadlock-left-after-victim.sql"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let case = txhunt_model::scenario::parse(&text, path).unwrap();
+    let executor = txhunt_exec::Executor {
+        statement_timeout: std::time::Duration::from_millis(1500),
+        ..Default::default()
+    };
+    let history = common::execute_on(mariadb(), &case, Isolation::RepeatableRead, executor);
+    let inserts = [6, 7].map(|i| history.steps[i].outcome.clone());
+    let count = |f: &dyn Fn(&Outcome) -> bool| inserts.iter().filter(|o| f(o)).count();
+    let in_cycle = count(&|o| {
+        matches!(
+            o,
+            Outcome::Hang {
+                lock_cycle: true,
+                ..
+            }
+        )
+    });
+    let deadlocks = count(&|o| o.error().is_some_and(|e| e.class == ErrorClass::Deadlock));
+    let ended = count(&|o| o.succeeded());
+    assert!(
+        in_cycle == 2 || (deadlocks == 1 && ended == 1),
+        "{inserts:?}"
+    );
 }

@@ -186,7 +186,13 @@ fn a_statement_that_runs_past_the_timeout_is_a_hang_and_its_session_is_torn_down
         ..EXACT
     };
     let history = execute(&case, Isolation::Serializable, executor);
-    assert_eq!(history.steps[2].outcome, Outcome::Hang { after_ms: 300 });
+    assert_eq!(
+        history.steps[2].outcome,
+        Outcome::Hang {
+            after_ms: 300,
+            lock_cycle: false
+        }
+    );
     assert!(
         matches!(&history.steps[4].outcome, Outcome::NotRun { reason } if reason.contains("torn down"))
     );

@@ -25,10 +25,16 @@ pub enum Outcome {
     },
     /// The DBMS reported an error.
     Error(DbError),
-    /// Neither completed nor waited on a lock within the statement timeout; it was cancelled.
+    /// Did not complete within the statement timeout, and no lock wait of its was going to end;
+    /// it was cancelled.
     Hang {
         /// The timeout, in milliseconds.
         after_ms: u64,
+        /// It waited on a lock, in a cycle of waits the DBMS did not break: every transaction
+        /// holding what the waiting statements need was itself waiting (a deadlock left
+        /// undetected). Otherwise it neither ended nor waited on a lock.
+        #[serde(default)]
+        lock_cycle: bool,
     },
     /// Still waiting on a lock when nothing was left to run that could release it; cancelled.
     NeverCompleted,
@@ -64,9 +70,17 @@ impl fmt::Display for Outcome {
             Outcome::Rows { rows, .. } => write!(f, "rows {}", format_rows(rows)),
             Outcome::Affected { count } => write!(f, "affected {count}"),
             Outcome::Error(e) => write!(f, "{e}"),
-            Outcome::Hang { after_ms } => {
-                write!(f, "hang (no completion, no lock wait, {after_ms} ms)")
-            }
+            Outcome::Hang {
+                after_ms,
+                lock_cycle: false,
+            } => write!(f, "hang (no completion, no lock wait, {after_ms} ms)"),
+            Outcome::Hang {
+                after_ms,
+                lock_cycle: true,
+            } => write!(
+                f,
+                "hang (waiting in a lock-wait cycle the DBMS did not break, {after_ms} ms)"
+            ),
             Outcome::NeverCompleted => {
                 f.write_str("never completed (still waiting on a lock at the end)")
             }

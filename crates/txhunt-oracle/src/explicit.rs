@@ -44,9 +44,21 @@ pub fn check(case: &TestCase, history: &History) -> Vec<Finding> {
                 Signature::Connection,
                 format!("connection lost: {}", e.message),
             ),
-            Outcome::Hang { after_ms } => (
+            Outcome::Hang {
+                after_ms,
+                lock_cycle: false,
+            } => (
                 Signature::Hang,
                 format!("hang: no end and no lock wait in {after_ms} ms"),
+            ),
+            Outcome::Hang {
+                after_ms,
+                lock_cycle: true,
+            } => (
+                Signature::Hang,
+                format!(
+                    "hang: an undetected deadlock, the statements waited on each other's locks for {after_ms} ms with no deadlock error"
+                ),
             ),
             _ => continue,
         };
@@ -78,6 +90,22 @@ mod tests {
         }
     }
 
+    /// A history of the steps that ended as `outcomes`.
+    fn history(outcomes: Vec<Outcome>) -> History {
+        History {
+            target: "t".into(),
+            isolation: Isolation::Serializable,
+            init: vec![],
+            init_writes: Vec::new(),
+            steps: outcomes.into_iter().map(record).collect(),
+            schedule: vec![],
+            txns: vec![],
+            final_state: None,
+            final_state_error: None,
+            tables: Vec::new(),
+        }
+    }
+
     #[test]
     fn fires_on_internal_errors_lost_connections_and_hangs_only() {
         let case = scenario::parse(
@@ -92,24 +120,16 @@ mod tests {
                 message: "m".into(),
             })
         };
-        let history = History {
-            target: "t".into(),
-            isolation: Isolation::Serializable,
-            init: vec![],
-            init_writes: Vec::new(),
-            steps: vec![
-                record(error(ErrorClass::Deadlock, "1213")),
-                record(error(ErrorClass::Internal, "1815")),
-                record(Outcome::Hang { after_ms: 10 }),
-                record(error(ErrorClass::Internal, "1815")),
-                record(error(ErrorClass::Constraint, "1062")),
-            ],
-            schedule: vec![],
-            txns: vec![],
-            final_state: None,
-            final_state_error: None,
-            tables: Vec::new(),
-        };
+        let history = history(vec![
+            error(ErrorClass::Deadlock, "1213"),
+            error(ErrorClass::Internal, "1815"),
+            Outcome::Hang {
+                after_ms: 10,
+                lock_cycle: false,
+            },
+            error(ErrorClass::Internal, "1815"),
+            error(ErrorClass::Constraint, "1062"),
+        ]);
         let findings = check(&case, &history);
         let signatures: Vec<(String, Vec<usize>)> = findings
             .iter()
@@ -123,5 +143,20 @@ mod tests {
             ]
         );
         assert!(findings[0].summary.contains("SELECT 2"));
+        assert!(findings[1].summary.contains("no lock wait"));
+    }
+
+    #[test]
+    fn a_hang_in_a_lock_wait_cycle_is_named_an_undetected_deadlock() {
+        let case = scenario::parse("/* t1 */ SELECT 1;\n", "x.sql").unwrap();
+        let mut history = history(vec![Outcome::Hang {
+            after_ms: 10,
+            lock_cycle: true,
+        }]);
+        let findings = check(&case, &history);
+        assert_eq!(findings.len(), 1);
+        assert!(findings[0].summary.contains("undetected deadlock"));
+        history.steps[0].outcome = Outcome::Ok;
+        assert!(check(&case, &history).is_empty());
     }
 }

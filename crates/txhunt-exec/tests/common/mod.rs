@@ -292,7 +292,13 @@ pub fn hang_is_cancelled(target: &dyn Target, sleep_5s_sql: &str) {
         "cancelled, not waited out: {:?}",
         started.elapsed()
     );
-    assert_eq!(history.steps[1].outcome, Outcome::Hang { after_ms: 500 });
+    assert_eq!(
+        history.steps[1].outcome,
+        Outcome::Hang {
+            after_ms: 500,
+            lock_cycle: false
+        }
+    );
     assert!(
         matches!(&history.steps[3].outcome, Outcome::NotRun { reason } if reason.contains("torn down"))
     );

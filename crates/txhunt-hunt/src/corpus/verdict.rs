@@ -4,12 +4,14 @@
 //! reason) or could not be run (`error`).
 //!
 //! Expectations are checked first; an Adya phenomenon the level forbids makes a PoC
-//! `reproduce` too, with or without expectations.
+//! `reproduce` too, with or without expectations, and so does what the DBMS shows of itself
+//! whatever the level: an internal error or a hang (a deadlock left undetected, say). A lost
+//! connection does not: it may be the machine's, not the DBMS's.
 
 use serde::Serialize;
 use txhunt_db::Profile;
 use txhunt_model::{check, ErrorClass, History, Isolation, Outcome, TestCase};
-use txhunt_oracle::{Finding, OracleId};
+use txhunt_oracle::{explicit, Finding, OracleId, Signature};
 
 /// The verdict of one scenario at one level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -96,8 +98,9 @@ pub fn not_applicable(
 
 /// The verdict of `history`, a run of `case` whose oracles found `findings`: `n/a` when the
 /// setup failed or a statement without an expectation was rejected as unsupported (the
-/// dialect lacks it), else `reproduces` with the failed expectations and the DSG's forbidden
-/// phenomena, else `fixed` (expectations held) or `no-anomaly` (none written).
+/// dialect lacks it), else `reproduces` with the failed expectations, the DSG's forbidden
+/// phenomena and the explicit oracle's internal errors and hangs, else `fixed` (expectations
+/// held) or `no-anomaly` (none written).
 pub fn judge(case: &TestCase, history: &History, findings: &[Finding]) -> (Verdict, String) {
     if let Some((stmt, outcome)) = case
         .init
@@ -138,6 +141,11 @@ pub fn judge(case: &TestCase, history: &History, findings: &[Finding]) -> (Verdi
             (findings.iter())
                 .filter(|f| f.oracle == OracleId::Dsg && f.is_candidate())
                 .map(|f| format!("dsg: {}", f.summary)),
+        )
+        .chain(
+            (explicit::check(case, history).into_iter())
+                .filter(|f| f.signature != Signature::Connection)
+                .map(|f| format!("explicit: {}", f.summary)),
         )
         .collect();
     match (failed.is_empty(), checks.is_empty()) {
@@ -187,6 +195,25 @@ mod tests {
         assert_eq!(verdict, Verdict::NotApplicable);
         assert!(
             reason.starts_with("unsupported: `SELECT k FROM t LOCK IN SHARE MODE`"),
+            "{reason}"
+        );
+    }
+
+    #[test]
+    fn a_hang_reproduces_whatever_the_expectations_say() {
+        let case = scenario::parse("/* t1 */ SELECT 1;  -- expect: blocked\n", "x.sql").unwrap();
+        let sqlite = txhunt_db::open_target("sqlite", None).unwrap();
+        let mut history = txhunt_exec::Executor::default()
+            .execute(sqlite.as_ref(), &case, Isolation::Serializable)
+            .unwrap();
+        history.steps[0].outcome = Outcome::Hang {
+            after_ms: 10,
+            lock_cycle: true,
+        };
+        let (verdict, reason) = judge(&case, &history, &[]);
+        assert_eq!(verdict, Verdict::Reproduces);
+        assert!(
+            reason.contains("explicit: hang: an undetected deadlock"),
             "{reason}"
         );
     }
