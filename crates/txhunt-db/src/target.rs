@@ -169,6 +169,12 @@ pub trait Database: Send + Sync {
     fn final_state(&self) -> Result<DbState, TargetError>;
     /// The lock-wait probe of this database's server, if the target has one.
     fn lock_probe(&self) -> Option<Arc<dyn LockProbe>>;
+    /// Whether statements run in this process (an embedded engine) rather than on a server:
+    /// an executor awaiting a statement's end may then spin for a moment instead of sleeping,
+    /// as no server needs the CPU it would take.
+    fn runs_in_process(&self) -> bool {
+        false
+    }
 }
 
 /// A fresh name for a database txhunt creates: `txhunt_<pid>_<n>`.

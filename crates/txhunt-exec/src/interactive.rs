@@ -117,6 +117,7 @@ impl Shell {
                 Session::start(
                     |hook| db.connect(config, Some(hook)),
                     Arc::clone(&completions),
+                    Duration::ZERO,
                 )
                 .map(Arc::new)
             })

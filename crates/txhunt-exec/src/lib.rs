@@ -103,7 +103,12 @@ impl Executor {
             self.statement_timeout,
             AfterBlock(target.deadlock_check()),
             |completions| {
-                Session::start(|hook| db.connect(config, Some(hook)).map(wrap), completions)
+                let spin = match db.runs_in_process() {
+                    true => session::SPIN,
+                    false => Duration::ZERO,
+                };
+                let connect = |hook| db.connect(config, Some(hook)).map(wrap);
+                Session::start(connect, completions, spin)
             },
         )?;
         let observed = phase::time(phase::EXECUTE, || protocol.run());

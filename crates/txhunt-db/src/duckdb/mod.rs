@@ -95,4 +95,8 @@ impl Database for DuckdbDatabase {
     fn lock_probe(&self) -> Option<Arc<dyn LockProbe>> {
         None
     }
+
+    fn runs_in_process(&self) -> bool {
+        true
+    }
 }

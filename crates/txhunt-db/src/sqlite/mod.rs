@@ -83,4 +83,8 @@ impl Database for SqliteDatabase {
     fn lock_probe(&self) -> Option<Arc<dyn LockProbe>> {
         None
     }
+
+    fn runs_in_process(&self) -> bool {
+        true
+    }
 }

@@ -199,4 +199,8 @@ impl Database for TursoDatabase {
     fn lock_probe(&self) -> Option<Arc<dyn LockProbe>> {
         None
     }
+
+    fn runs_in_process(&self) -> bool {
+        true
+    }
 }
