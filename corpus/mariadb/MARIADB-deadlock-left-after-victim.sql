@@ -2,6 +2,7 @@
 -- title: When InnoDB breaks a three-transaction deadlock by rolling back a waiter, the two-transaction deadlock left behind must be detected too, not left waiting for innodb_lock_wait_timeout
 -- dbms: MariaDB 10.11.19 (Debian 12's mariadb-server)
 -- isolation: repeatable-read, serializable
+-- oracles: explicit
 -- buggy: at REPEATABLE READ and SERIALIZABLE (not at READ COMMITTED or READ UNCOMMITTED, which take no gap locks here), t2's UPDATE got the deadlock error at once, then t1's INSERT and t4's INSERT both waited, each for a lock the other held (information_schema.INNODB_LOCK_WAITS listed the cycle), until innodb_lock_wait_timeout ended both with error 1205 after 50 s. A correct detector rolls one of them back with error 1213 at once.
 -- source: found by txhunt (fuzz --target mariadb --seed 3 --oracle explicit,dsg, case fuzz-3-3944, explicit hang), reduced by txhunt reduce then by hand; checked with an independent client (PyMySQL, one thread per session)
 -- Comment: t4's UPDATE reads through index v and locks row 24 alone (no gap). t2's full-scan UPDATE then waits
