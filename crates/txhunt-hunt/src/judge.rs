@@ -108,8 +108,24 @@ impl Judge {
         targets: &[&dyn Target],
         level: Isolation,
     ) -> Result<Vec<Judged>, JudgeError> {
+        self.judge_within(case, targets, level, self.executor.statement_timeout)
+    }
+
+    /// [`Judge::judge`] with `statement_timeout` in place of the executor's own: a shorter one
+    /// lets a reducer try smaller cases of a hang without waiting out the full timeout each
+    /// time.
+    pub fn judge_within(
+        &self,
+        case: &TestCase,
+        targets: &[&dyn Target],
+        level: Isolation,
+        statement_timeout: std::time::Duration,
+    ) -> Result<Vec<Judged>, JudgeError> {
         let judged_by = self.single_run_oracles();
-        let executor = self.executor();
+        let executor = Executor {
+            statement_timeout,
+            ..self.executor()
+        };
         let mut runs: Vec<Judged> = Vec::new();
         for (index, &target) in targets.iter().enumerate() {
             let label = target.label();
@@ -127,7 +143,10 @@ impl Judge {
                 })?;
             // Derived cases (serial schedules, predicate probes) need no history of their own.
             let plain = TargetRunner {
-                executor: self.executor,
+                executor: Executor {
+                    statement_timeout,
+                    ..self.executor
+                },
                 target,
             };
             let runner = Watched::new(&plain);

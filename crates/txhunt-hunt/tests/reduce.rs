@@ -418,6 +418,84 @@ fn a_padded_explicit_finding_reduces_to_its_minimal_scenario() {
     );
 }
 
+/// The reduction of `padded` on PostgreSQL at READ COMMITTED, keeping its hang, judged by
+/// the explicit oracle with a statement timeout of `timeout`.
+fn reduced_hang(padded: &str, timeout: Duration) -> Reduction {
+    let postgres = open_target("postgres", None).expect("the PostgreSQL testbed starts");
+    let judge = Judge {
+        executor: Executor {
+            statement_timeout: timeout,
+            ..Executor::default()
+        },
+        oracles: txhunt_oracle::by_names("explicit").unwrap(),
+    };
+    let goal = Goal {
+        oracle: OracleId::Explicit,
+        signature: "hang".into(),
+        permissible: false,
+    };
+    reduce(
+        &case(padded),
+        &judge,
+        &[postgres.as_ref()],
+        Isolation::ReadCommitted,
+        &goal,
+        Duration::from_secs(300),
+        &AtomicBool::new(false),
+    )
+    .expect("reproduces")
+}
+
+/// The statement timeouts of the changes a reduction tried, in milliseconds, each once.
+fn try_timeouts(reduction: &Reduction) -> Vec<u64> {
+    let mut timeouts: Vec<u64> = reduction.log.iter().map(|a| a.timeout_ms).collect();
+    timeouts.dedup();
+    timeouts
+}
+
+/// The hang the reduced case showed when it was confirmed, at the full timeout.
+fn observed_hang_ms(reduction: &Reduction) -> Option<u64> {
+    let history = reduction.observed.as_ref()?;
+    history.steps.iter().find_map(|s| match s.outcome {
+        txhunt_model::Outcome::Hang { after_ms, .. } => Some(after_ms),
+        _ => None,
+    })
+}
+
+#[test]
+fn a_hang_is_reduced_with_short_tries_and_confirmed_at_the_full_timeout() {
+    let reduction = reduced_hang(
+        "/* t1 */ SELECT 1;
+         /* t2 */ SELECT pg_sleep(8);
+        ",
+        Duration::from_secs(3),
+    );
+    assert_eq!(lines(&reduction.case), ["t2: SELECT pg_sleep(8)"]);
+    assert_eq!(try_timeouts(&reduction), [2000], "{:#?}", reduction.log);
+    assert_eq!(observed_hang_ms(&reduction), Some(3000));
+}
+
+#[test]
+fn a_statement_only_slower_than_the_short_tries_is_reduced_again_at_the_full_timeout() {
+    // pg_sleep(2.5) outlasts a short try (2 s) but not the full timeout (3 s): the search at
+    // the short timeout keeps it, the confirmation does not, and the search at the full
+    // timeout finds the real hang.
+    let reduction = reduced_hang(
+        "/* t1 */ SELECT pg_sleep(2.5);
+         /* t2 */ SELECT pg_sleep(8);
+        ",
+        Duration::from_secs(3),
+    );
+    assert_eq!(lines(&reduction.case), ["t2: SELECT pg_sleep(8)"]);
+    assert_eq!(
+        try_timeouts(&reduction),
+        [2000, 3000],
+        "{:#?}",
+        reduction.log
+    );
+    assert_eq!(observed_hang_ms(&reduction), Some(3000));
+}
+
 #[test]
 fn a_finding_that_does_not_replay_every_time_is_flaky_and_not_reduced() {
     // The row is inserted when random() is positive, in the run and in the serial schedule

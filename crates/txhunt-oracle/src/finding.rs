@@ -153,7 +153,8 @@ pub enum Signature {
     },
     /// A lost connection (`connection`).
     Connection,
-    /// A statement that neither ended nor waited on a lock (`hang`).
+    /// A statement that did not end within the statement timeout, running or waiting in a
+    /// lock-wait cycle the DBMS did not break (`hang`).
     Hang,
     /// A WSS violation (`tx-wss:final-state`).
     Wss(SerialLevel, Divergence),

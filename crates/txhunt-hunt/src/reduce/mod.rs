@@ -19,6 +19,10 @@
 //! reported and it is not reduced (it could be reduced into another bug). Expectations and
 //! notes are dropped from the smaller cases (they described the original run). The search
 //! stops at its time budget, or when asked to, with the smallest case found.
+//!
+//! A hang is reduced with tries at a shorter statement timeout ([`HANG_TRY_TIMEOUT`]), each
+//! of which would otherwise wait out the full one, and the reduced case is confirmed at the
+//! full timeout.
 
 mod ddmin;
 mod passes;
@@ -34,7 +38,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use txhunt_db::Target;
 use txhunt_model::{History, Isolation, SqlFamily, TestCase};
-use txhunt_oracle::OracleId;
+use txhunt_oracle::{OracleId, Signature};
 use txhunt_sql::simplify;
 
 /// How many runs in a row must give the finding.
@@ -52,6 +56,11 @@ pub struct Goal {
 }
 
 impl Goal {
+    /// Whether the finding is the explicit oracle's hang (a statement that never ended).
+    pub fn is_hang(&self) -> bool {
+        self.oracle == OracleId::Explicit && self.signature == Signature::Hang.to_string()
+    }
+
     /// Whether one judged execution of a case (its runs on every target) gives the finding.
     pub fn met_by(&self, runs: &[Judged]) -> bool {
         self.run_giving(runs).is_some()
@@ -84,6 +93,9 @@ pub struct Attempt {
     pub reproduced: bool,
     /// How long its runs took.
     pub millis: u64,
+    /// The statement timeout its runs had (shorter than the judge's while a hang is reduced,
+    /// see [`HANG_TRY_TIMEOUT`]).
+    pub timeout_ms: u64,
 }
 
 /// A finding that did not replay every time.
@@ -135,6 +147,15 @@ pub enum ReduceError {
     },
 }
 
+/// The statement timeout of the tries while reducing a hang (when the judge's own is longer):
+/// a statement that has not ended after it hangs at the full timeout too (a hang at the full
+/// timeout has not ended at this one either), and each try that keeps the hang waits this
+/// long instead of the full timeout (10 s by default). Longer than PostgreSQL's default
+/// `deadlock_timeout` (1 s), so a deadlock the DBMS detects is still told from a hang. The
+/// reduced case is confirmed at the full timeout; when it does not hang there (a statement
+/// that was only slow), the search runs again at the full timeout.
+pub const HANG_TRY_TIMEOUT: Duration = Duration::from_secs(2);
+
 /// Reduces `case`, run at `level` on `targets` and judged by `judge`, to a smaller case that
 /// still gives `goal`, within `budget` (and until `stop` is set).
 pub fn reduce(
@@ -148,12 +169,18 @@ pub fn reduce(
 ) -> Result<Reduction, ReduceError> {
     let started = Instant::now();
     let deadline = started + budget;
-    let gives = |c: &TestCase| {
+    let full = judge.executor.statement_timeout;
+    let gives = |timeout: Duration, c: &TestCase| {
         judge
-            .judge(c, targets, level)
+            .judge_within(c, targets, level, timeout)
             .is_ok_and(|runs| goal.met_by(&runs))
     };
-    let reproduced = (0..REPLAYS).filter(|_| gives(case)).count();
+    let shortened = goal.is_hang() && full > HANG_TRY_TIMEOUT;
+    let try_timeout = if shortened { HANG_TRY_TIMEOUT } else { full };
+    // The first replay at the full timeout: a hang there is one at the try timeout too.
+    let reproduced = (0..REPLAYS)
+        .filter(|&i| gives(if i == 0 { full } else { try_timeout }, case))
+        .count();
     let before = size(case);
     let mut reduction = Reduction {
         case: case.clone(),
@@ -185,30 +212,29 @@ pub fn reduce(
             .first()
             .map_or(SqlFamily::Sqlite, |t| t.profile().family()),
         gives: &gives,
+        timeout: try_timeout,
         give_up: &|| Instant::now() >= deadline || stop.load(Ordering::SeqCst),
         log: Vec::new(),
     };
-    let mut current = plain(case);
-    for _ in 0..ROUNDS {
-        let before_round = weight(&current);
-        for pass in Pass::ALL {
-            if pass == Pass::Literals {
-                current = search.expressions(current);
-            }
-            current = search.pass(pass, current);
-        }
-        if weight(&current) >= before_round || (search.give_up)() {
-            break;
-        }
+    // A run of the reduced case at the full timeout that gives the finding.
+    let observe = |c: &TestCase| {
+        (judge.judge(c, targets, level).ok())
+            .and_then(|runs| goal.run_giving(&runs).map(|run| run.history.clone()))
+    };
+    let mut current = search.run(plain(case));
+    let mut observed = observe(&current);
+    if observed.is_none() && shortened {
+        // Only slow at the short timeout: search again where a hang is one.
+        search.timeout = full;
+        current = search.run(plain(case));
+        observed = observe(&current);
     }
-    current = search.rename(current);
     let after = size(&current);
     reduction.statements.1 = after.0;
     reduction.transactions.1 = after.1;
     reduction.out_of_time = (search.give_up)();
     reduction.log = search.log;
-    reduction.observed = (judge.judge(&current, targets, level).ok())
-        .and_then(|runs| goal.run_giving(&runs).map(|run| run.history.clone()));
+    reduction.observed = observed;
     reduction.case = current;
     reduction.seconds = started.elapsed().as_secs_f64();
     Ok(reduction)
@@ -232,8 +258,10 @@ fn weight(case: &TestCase) -> (usize, usize) {
 struct Search<'a> {
     /// The targets' SQL family.
     family: SqlFamily,
-    /// Whether one run of a case gives the finding.
-    gives: &'a dyn Fn(&TestCase) -> bool,
+    /// Whether one run of a case, at a statement timeout, gives the finding.
+    gives: &'a dyn Fn(Duration, &TestCase) -> bool,
+    /// The statement timeout of the tries.
+    timeout: Duration,
     /// Whether the search must stop now.
     give_up: &'a dyn Fn() -> bool,
     /// Every change tried.
@@ -241,6 +269,23 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
+    /// `current` after every pass, in up to [`ROUNDS`] rounds, and the renaming.
+    fn run(&mut self, mut current: TestCase) -> TestCase {
+        for _ in 0..ROUNDS {
+            let before_round = weight(&current);
+            for pass in Pass::ALL {
+                if pass == Pass::Literals {
+                    current = self.expressions(current);
+                }
+                current = self.pass(pass, current);
+            }
+            if weight(&current) >= before_round || (self.give_up)() {
+                break;
+            }
+        }
+        self.rename(current)
+    }
+
     /// Whether `variant` gives the finding in [`REPLAYS`] runs in a row; logged.
     fn holds(
         &mut self,
@@ -249,13 +294,14 @@ impl Search<'_> {
         variant: &TestCase,
     ) -> bool {
         let tried = Instant::now();
-        let holds = (0..REPLAYS).all(|_| (self.gives)(variant));
+        let holds = (0..REPLAYS).all(|_| (self.gives)(self.timeout, variant));
         self.log.push(Attempt {
             pass,
             kept,
             of,
             reproduced: holds,
             millis: tried.elapsed().as_millis() as u64,
+            timeout_ms: self.timeout.as_millis() as u64,
         });
         holds
     }
