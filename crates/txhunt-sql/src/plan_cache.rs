@@ -3,7 +3,8 @@
 //! (`UPDATE reg SET v = 1234 WHERE k = 3`), and planning one through `sqlparser` costs tens of
 //! microseconds, which a free-running session pays for every statement.
 //!
-//! A statement's template is its text with every integer literal taken out. The first time a
+//! A statement's template is its text with every integer literal and the content of every plain
+//! string literal taken out (a list-append's `',1234'` differs in every statement). The first time a
 //! template is seen it is planned with *sentinel* literals and a sentinel version (numbers no
 //! statement holds), and the plan is kept if putting the statement's own literals and version
 //! back into it gives exactly the plan of the statement itself; otherwise the template is
@@ -32,8 +33,8 @@ struct Split<'a> {
     literals: Vec<&'a str>,
 }
 
-/// `sql` with every integer literal (a digit run not inside a name or a quoted string)
-/// replaced by `#`.
+/// `sql` with every integer literal (a digit run not inside a name or a quoted string) and
+/// the content of every plain string literal ([`plain_string`]) replaced by `#`.
 fn split(sql: &str) -> Split<'_> {
     let bytes = sql.as_bytes();
     let mut template = String::with_capacity(sql.len());
@@ -44,7 +45,16 @@ fn split(sql: &str) -> Split<'_> {
         match quote {
             Some(q) if c == q => quote = None,
             Some(_) => {}
-            None if c == b'\'' || c == b'"' || c == b'`' => quote = Some(c),
+            None if c == b'\'' => match plain_string(bytes, i) {
+                Some(end) => {
+                    literals.push(&sql[i + 1..end]);
+                    template.push_str("'#'");
+                    i = end + 1;
+                    continue;
+                }
+                None => quote = Some(c),
+            },
+            None if c == b'"' || c == b'`' => quote = Some(c),
             None if c.is_ascii_digit()
                 && (i == 0
                     || !(bytes[i - 1].is_ascii_alphanumeric()
@@ -70,6 +80,19 @@ fn split(sql: &str) -> Split<'_> {
         i += 1;
     }
     Split { template, literals }
+}
+
+/// Where the single-quoted string opening at `bytes[open]` closes, when it is a plain one:
+/// no prefix glued to it (`E'…'`, `X'…'`, `N'…'`), no escaped quote before or in it, and only letters, digits,
+/// spaces and `,.:_-` inside, so that it reads and prints the same in every dialect.
+fn plain_string(bytes: &[u8], open: usize) -> Option<usize> {
+    if open > 0 && (bytes[open - 1].is_ascii_alphanumeric() || b"_'".contains(&bytes[open - 1])) {
+        return None;
+    }
+    let close = open + 1 + bytes[open + 1..].iter().position(|&b| b == b'\'')?;
+    let content = &bytes[open + 1..close];
+    let plain = |b: &u8| b.is_ascii_alphanumeric() || b" ,.:_-".contains(b);
+    (bytes.get(close + 1) != Some(&b'\'') && content.iter().all(plain)).then_some(close)
 }
 
 /// `template` with its `#`s replaced by `literal(i)`.
@@ -222,6 +245,10 @@ mod tests {
             "INSERT INTO reg VALUES (9, ',12') ON CONFLICT (k) DO UPDATE SET v = reg.v || ',12'",
             "INSERT INTO reg VALUES (10, ',13') ON CONFLICT (k) DO UPDATE SET v = reg.v || ',13'",
             "SELECT v FROM reg WHERE k = 'x1'",
+            "SELECT v FROM reg WHERE k = 'x 2'",
+            "SELECT v FROM reg WHERE k = E'x1'",
+            "SELECT v FROM reg WHERE k = 'it''s'",
+            "SELECT v FROM reg WHERE k = '%'",
             "BEGIN",
         ];
         for family in [SqlFamily::Sqlite, SqlFamily::Mysql, SqlFamily::Postgres] {
@@ -236,10 +263,10 @@ mod tests {
                     );
                 }
             }
-            // Templates: the two UPDATE forms, two SELECTs by key, SELECT all, the INSERT,
-            // the upsert, the quoted one, BEGIN.
-            // Every template's plan follows its literals: none is planned again.
-            assert_eq!(cache.plans.len(), 9, "{:?}", cache.plans.keys());
+            // Templates: the two UPDATE forms, the SELECT by key (a number, a plain string, and
+            // each string that is not plain), SELECT all, the INSERT, the upsert, BEGIN. Every
+            // template's plan follows its literals: none is planned again.
+            assert_eq!(cache.plans.len(), 11, "{:?}", cache.plans.keys());
             assert!(
                 cache.plans.values().all(Option::is_some),
                 "{:#?}",
@@ -249,12 +276,12 @@ mod tests {
     }
 
     #[test]
-    fn literals_inside_names_and_strings_stay_in_the_template() {
-        let parts = split("SELECT c1, 'a2' FROM t2 WHERE k = 42 AND v = 1.5");
+    fn literals_inside_names_and_other_strings_stay_in_the_template() {
+        let parts = split("SELECT c1, 'a2', E'b', 'c''d', '%' FROM t2 WHERE k = 42 AND v = 1.5");
         assert_eq!(
             parts.template,
-            "SELECT c1, 'a2' FROM t2 WHERE k = # AND v = 1.5"
+            "SELECT c1, '#', E'b', 'c''d', '%' FROM t2 WHERE k = # AND v = 1.5"
         );
-        assert_eq!(parts.literals, ["42"]);
+        assert_eq!(parts.literals, ["a2", "42"]);
     }
 }
