@@ -148,6 +148,12 @@ pub trait Connection: Send {
     fn interrupter(&self) -> Arc<dyn Interrupt>;
     /// The server's id for this session (connection id, backend pid), for lock-wait probes.
     fn session_id(&self) -> Option<String>;
+    /// Tells the connection that the database's schema does not change any more (a stress
+    /// run after its setup): it may then reuse what it learned about one statement's result
+    /// columns for the statements of the same shape (PostgreSQL: their types, which take a
+    /// second round trip to ask for). A statement other than a read, a write or transaction
+    /// control makes it forget. Nothing, by default.
+    fn schema_fixed(&mut self) {}
 }
 
 /// Asks the DBMS, through a monitor session of its own, whether a session waits on a lock.

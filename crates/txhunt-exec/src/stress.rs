@@ -15,6 +15,9 @@
 //! statements in invocation order with a [`History`] of the usual kind: every oracle that
 //! judges histories (the DSG) judges a stress run as it judges a case.
 //!
+//! Once the setup ran, every session's connection is told the schema is fixed
+//! ([`txhunt_db::Connection::schema_fixed`]): a workload's transactions read and write rows only.
+//!
 //! An error ends its transaction: the session sends ROLLBACK (as an application would) and
 //! goes on with its next transaction. A statement that runs longer than the executor's
 //! statement timeout is interrupted and recorded as a hang, and its session stops.
@@ -239,7 +242,8 @@ impl Executor {
                     let (shared, db) = (&shared, &db);
                     scope.spawn(move || {
                         let hook = hooked.then(|| Arc::clone(watch) as Arc<dyn LockWaitHook>);
-                        let conn = db.connect(session_config, hook)?;
+                        let mut conn = db.connect(session_config, hook)?;
+                        conn.schema_fixed();
                         Ok::<_, TargetError>(session(shared, s, conn, watch))
                     })
                 })

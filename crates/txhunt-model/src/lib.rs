@@ -20,6 +20,7 @@ pub mod outcome;
 pub mod pattern;
 pub mod scenario;
 pub mod state;
+pub mod template;
 pub mod value;
 
 pub use case::{Header, Step, Stmt, TestCase, Txn};

@@ -8,8 +8,10 @@ use crate::target::{
 };
 use postgres::types::Type;
 use postgres::{CancelToken, Client, NoTls, SimpleQueryMessage};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use txhunt_model::template::literal_template;
 use txhunt_model::{DbError, DbState, ErrorClass, Outcome, Row, StmtKind};
 
 /// A session's connection; given back to the target's pool when dropped, unless a cancel
@@ -20,7 +22,16 @@ pub(super) struct PgConnection {
     id: String,
     profile: &'static dyn ServerProfile,
     pool: Arc<Pool>,
+    /// The result column types learned per statement shape, once the schema is fixed
+    /// ([`Connection::schema_fixed`]).
+    row_types: Option<RowTypes>,
 }
+
+/// Result column types by statement shape ([`txhunt_model::template::Template::typed_key`]):
+/// with the schema fixed, statements of one shape return columns of the same types, so only
+/// the first of them is prepared to learn them (a second round trip, and a parse and analysis
+/// on the server).
+type RowTypes = HashMap<String, Vec<Type>>;
 
 impl PgConnection {
     /// Runs the session `setup` statements on `pooled` and wraps it, its notices going to
@@ -70,6 +81,7 @@ impl PgConnection {
             id,
             profile,
             pool,
+            row_types: None,
         })
     }
 
@@ -96,12 +108,37 @@ impl Drop for PgConnection {
 /// without `RETURNING`) costs one round trip, not two. A string that returned rows but cannot
 /// be prepared (several commands) fails with the preparation's error, as it did when it was
 /// prepared first.
-pub(super) fn run(client: &mut Client, sql: &str) -> Result<Outcome, postgres::Error> {
+/// With `known`, the types of statements of a shape seen before come from there, and those
+/// learned are kept there.
+pub(super) fn run(
+    client: &mut Client,
+    sql: &str,
+    known: Option<&mut RowTypes>,
+) -> Result<Outcome, postgres::Error> {
     let mut answer = Answer::default();
     for message in client.simple_query(sql)? {
         answer.take(message);
     }
-    answer.outcome(client, sql)
+    let Some(known) = known else {
+        return answer.outcome(client, sql);
+    };
+    if StmtKind::of(sql) == StmtKind::Other {
+        // Perhaps DDL: what was learned may no longer hold.
+        known.clear();
+    }
+    let key = literal_template(sql).typed_key();
+    match (known.get(&key), &answer.columns) {
+        (Some(types), Some(columns)) if types.len() == columns.len() => {
+            let rows = answer.rows(types);
+            let columns = answer.columns.take().unwrap_or_default();
+            Ok(Outcome::Rows { columns, rows })
+        }
+        _ => {
+            let (outcome, types) = answer.outcome_typed(client, sql)?;
+            known.extend(types.map(|t| (key, t)));
+            Ok(outcome)
+        }
+    }
 }
 
 /// What the server sent back for a simple query, or for one statement of it.
@@ -133,23 +170,34 @@ impl Answer {
     }
 
     /// The outcome of `sql`, which gave this answer; rows are typed by preparing `sql`.
-    fn outcome(mut self, client: &mut Client, sql: &str) -> Result<Outcome, postgres::Error> {
+    fn outcome(self, client: &mut Client, sql: &str) -> Result<Outcome, postgres::Error> {
+        Ok(self.outcome_typed(client, sql)?.0)
+    }
+
+    /// [`Answer::outcome`], and the column types the preparation gave, if it ran and matched
+    /// the answer's columns.
+    fn outcome_typed(
+        mut self,
+        client: &mut Client,
+        sql: &str,
+    ) -> Result<(Outcome, Option<Vec<Type>>), postgres::Error> {
         let Some(columns) = self.columns.take() else {
-            return Ok(if StmtKind::of(sql).is_write() {
+            let outcome = if StmtKind::of(sql).is_write() {
                 Outcome::Affected { count: self.count }
             } else {
                 Outcome::Ok
-            });
+            };
+            return Ok((outcome, None));
         };
         let statement = client.prepare(sql)?;
-        let types: Vec<Type> = match statement.columns().len() == columns.len() {
-            true => (statement.columns().iter())
+        let prepared = (statement.columns().len() == columns.len()).then(|| {
+            (statement.columns().iter())
                 .map(|c| c.type_().clone())
-                .collect(),
-            false => vec![Type::TEXT; columns.len()],
-        };
+                .collect::<Vec<Type>>()
+        });
+        let types = (prepared.clone()).unwrap_or_else(|| vec![Type::TEXT; columns.len()]);
         let rows = self.rows(&types);
-        Ok(Outcome::Rows { columns, rows })
+        Ok((Outcome::Rows { columns, rows }, prepared))
     }
 
     /// The rows, their columns of types `types`.
@@ -268,7 +316,10 @@ pub(super) fn describe(e: &postgres::Error) -> String {
 impl Connection for PgConnection {
     fn execute(&mut self, sql: &str) -> Outcome {
         let profile = self.profile;
-        run(self.client(), sql).unwrap_or_else(|e| Outcome::Error(error(&e, profile)))
+        let pooled = (self.pooled.as_mut())
+            .expect("the client is only taken when the connection is dropped");
+        run(&mut pooled.client, sql, self.row_types.as_mut())
+            .unwrap_or_else(|e| Outcome::Error(error(&e, profile)))
     }
 
     /// In one round trip where [`run_batch`] can (each a single read or write, all of which
@@ -304,6 +355,10 @@ impl Connection for PgConnection {
 
     fn session_id(&self) -> Option<String> {
         Some(self.id.clone())
+    }
+
+    fn schema_fixed(&mut self) {
+        self.row_types.get_or_insert_with(RowTypes::new);
     }
 }
 

@@ -1,0 +1,56 @@
+//! A connection told the schema is fixed (`Connection::schema_fixed`, as stress sessions are)
+//! answers as one that is not: rows typed alike for statements of one shape whatever their
+//! literals, and typed anew after a statement that may have changed the schema.
+
+use txhunt_db::{open_target, Connection, SessionConfig};
+use txhunt_model::{Isolation, Outcome, Value};
+
+const CONFIG: SessionConfig = SessionConfig {
+    isolation: Isolation::ReadCommitted,
+    mode: None,
+};
+
+/// The rows of `sql` on `session`.
+fn rows(session: &mut dyn Connection, sql: &str) -> Vec<Vec<Value>> {
+    match session.execute(sql) {
+        Outcome::Rows { rows, .. } => rows,
+        other => panic!("{sql}: {other:?}"),
+    }
+}
+
+#[test]
+fn a_postgres_session_with_a_fixed_schema_types_rows_as_one_without() {
+    let target = open_target("postgres", None).expect("the PostgreSQL testbed starts");
+    let db = target.create_database().expect("a database");
+    let mut fixed = db.connect(CONFIG, None).expect("a session");
+    let mut plain = db.connect(CONFIG, None).expect("a session");
+    let made = fixed.execute("CREATE TABLE t(k INT PRIMARY KEY, v INT, w TEXT)");
+    assert!(made.succeeded(), "{made:?}");
+    fixed.schema_fixed();
+    let statements = [
+        "INSERT INTO t VALUES (1, 10, 'a') ON CONFLICT (k) DO UPDATE SET v = excluded.v RETURNING *",
+        "INSERT INTO t VALUES (2, 20, '2') ON CONFLICT (k) DO UPDATE SET v = excluded.v RETURNING *",
+        "SELECT v, w, 7 FROM t WHERE k = 1",
+        "SELECT v, w, 3000000000 FROM t WHERE k = 2",
+        "SELECT v, w, 99999999999999999999 FROM t WHERE k = 2",
+        "SELECT v, w, 7 FROM t WHERE k = 2",
+    ];
+    for sql in statements {
+        assert_eq!(
+            rows(fixed.as_mut(), sql),
+            rows(plain.as_mut(), sql),
+            "{sql}"
+        );
+    }
+    assert_eq!(
+        rows(fixed.as_mut(), "SELECT v FROM t WHERE k = 1"),
+        [[Value::Int(10)]]
+    );
+    // The column's type changes: the shape seen before is typed anew.
+    let altered = fixed.execute("ALTER TABLE t ALTER COLUMN v TYPE TEXT");
+    assert!(altered.succeeded(), "{altered:?}");
+    assert_eq!(
+        rows(fixed.as_mut(), "SELECT v FROM t WHERE k = 2"),
+        [[Value::Text("20".into())]]
+    );
+}
