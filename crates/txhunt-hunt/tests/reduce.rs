@@ -377,7 +377,7 @@ fn a_padded_differential_finding_reduces_to_its_minimal_scenario() {
 #[test]
 fn a_padded_explicit_finding_reduces_to_its_minimal_scenario() {
     // A statement that neither ends nor waits on a lock within the statement timeout: a hang.
-    let padded = case(
+    let reduction = reduced_hang(
         "/* init */ CREATE TABLE pad (k INT PRIMARY KEY, w INT);
          /* init */ INSERT INTO pad VALUES (1, 1), (2, 2);
          /* t1 */ BEGIN;
@@ -386,30 +386,8 @@ fn a_padded_explicit_finding_reduces_to_its_minimal_scenario() {
          /* t1 */ COMMIT;
          /* t3 */ SELECT count(*) FROM pad;
         ",
+        Duration::from_millis(300),
     );
-    let postgres = open_target("postgres", None).expect("the PostgreSQL testbed starts");
-    let judge = Judge {
-        executor: Executor {
-            statement_timeout: Duration::from_millis(300),
-            ..Executor::default()
-        },
-        oracles: txhunt_oracle::by_names("explicit").unwrap(),
-    };
-    let goal = Goal {
-        oracle: OracleId::Explicit,
-        signature: "hang".into(),
-        permissible: false,
-    };
-    let reduction = reduce(
-        &padded,
-        &judge,
-        &[postgres.as_ref()],
-        Isolation::ReadCommitted,
-        &goal,
-        Duration::from_secs(300),
-        &AtomicBool::new(false),
-    )
-    .expect("reproduces");
     assert_eq!(
         lines(&reduction.case),
         ["t2: SELECT pg_sleep(1)"],

@@ -32,7 +32,9 @@ impl Template<'_> {
 }
 
 /// `sql` with every integer literal (a digit run not inside a name or a quoted string) and
-/// the content of every plain string literal ([`plain_string`]) replaced by `#`.
+/// the content of every plain string literal replaced by `#`: a single-quoted string with
+/// no prefix glued to it, no escaped quote, and only letters, digits, spaces and `,.:_-`
+/// inside, which reads and prints the same in every dialect.
 pub fn literal_template(sql: &str) -> Template<'_> {
     let bytes = sql.as_bytes();
     let mut template = String::with_capacity(sql.len());
