@@ -18,7 +18,10 @@ def conn():
     return c, cur
 root = pymysql.connect(host="127.0.0.1", port=PORT, user="root", autocommit=True)
 r = root.cursor()
-r.execute("DROP DATABASE IF EXISTS bankcheck"); r.execute("CREATE DATABASE bankcheck")
+r.execute("SHOW DATABASES LIKE 'bankcheck'")
+if r.fetchone():
+    sys.exit("a database named bankcheck exists already: not touching it")
+r.execute("CREATE DATABASE bankcheck")
 r.execute("CREATE TABLE bankcheck.bank(k INT PRIMARY KEY, b INT NOT NULL) ENGINE=InnoDB")
 r.execute("INSERT INTO bankcheck.bank VALUES " + ",".join(f"({k},{START})" for k in range(1, KEYS+1)))
 stats = {"reads": 0, "bad": 0, "commits": 0, "errors": 0}; bad = []
