@@ -103,7 +103,7 @@ fn bench_stress_compares_the_recorded_run_with_a_plain_client_loop() {
 #[test]
 fn a_stress_run_stops_when_its_history_is_full() {
     let dir = tempfile::tempdir().unwrap();
-    let stdout = succeeded(&[
+    let args = [
         "stress",
         "--target",
         "sqlite",
@@ -117,7 +117,8 @@ fn a_stress_run_stops_when_its_history_is_full() {
         "3",
         "--out",
         dir.path().to_str().unwrap(),
-    ]);
+    ];
+    let stdout = succeeded(&args);
     assert!(
         stdout.contains("the history reached its limit (--max-history): the run stopped early"),
         "{stdout}"
@@ -132,4 +133,16 @@ fn a_stress_run_stops_when_its_history_is_full() {
     // Each session finishes the transaction it is in: a few statements past the limit.
     let statements = report["statements"].as_u64().unwrap();
     assert!((300..300 + 8 * 6).contains(&statements), "{report}");
+    // The same recipe again: the first run's report stays, the second is beside it.
+    let written = std::fs::read_to_string(&path).unwrap();
+    succeeded(&args);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), written);
+    let again = dir
+        .path()
+        .join("stress-sqlite-list-append-serializable-3-run2.json");
+    assert!(
+        again.exists(),
+        "{:?}",
+        std::fs::read_dir(dir.path()).unwrap().collect::<Vec<_>>()
+    );
 }

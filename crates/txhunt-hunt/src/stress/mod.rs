@@ -397,10 +397,11 @@ fn infrastructure(run: &StressRun) -> Option<String> {
 /// recipe — target, workload, sessions, keys, seed — with the verdicts and each candidate's
 /// history excerpt), and beside it each candidate's derived case (`…-<k>.sql`) and reduced
 /// case (`…-<k>.reduced.sql`) where there is one; returns the report's path. Every file is
-/// written whole.
+/// written whole. An earlier run's report is never overwritten (the same recipe on other
+/// server settings, or run again): this run's files then end in `-run2`, `-run3`, ….
 pub fn save(dir: &std::path::Path, dbms: &str, report: &Report) -> std::io::Result<PathBuf> {
     std::fs::create_dir_all(dir)?;
-    let stem = format!(
+    let base = format!(
         "stress-{dbms}-{}-{}-{}",
         report.workload,
         report
@@ -410,6 +411,13 @@ pub fn save(dir: &std::path::Path, dbms: &str, report: &Report) -> std::io::Resu
             .to_lowercase(),
         report.seed
     );
+    let stem = (1..)
+        .map(|n| match n {
+            1 => base.clone(),
+            n => format!("{base}-run{n}"),
+        })
+        .find(|stem| !dir.join(format!("{stem}.json")).exists())
+        .expect("some run number is free");
     for (k, candidate) in report.candidates.iter().enumerate() {
         let Some(replay) = &candidate.replay else {
             continue;
