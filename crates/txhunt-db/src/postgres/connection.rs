@@ -126,6 +126,9 @@ pub(super) fn run(
         // Perhaps DDL: what was learned may no longer hold.
         known.clear();
     }
+    if answer.columns.is_none() {
+        return answer.outcome(client, sql);
+    }
     let key = literal_template(sql).typed_key();
     match (known.get(&key), &answer.columns) {
         (Some(types), Some(columns)) if types.len() == columns.len() => {
