@@ -55,8 +55,8 @@ pub struct StressConfig {
     pub duration: Duration,
     /// Whether to record the history (off: a plain client loop that only counts).
     pub record: bool,
-    /// No transaction starts once this many statements ran (a recorded history is held in
-    /// memory, and checked whole).
+    /// No transaction starts once this run has run this many statements (a recorded history
+    /// is held in memory, and checked whole).
     pub max_statements: u64,
 }
 
@@ -69,6 +69,13 @@ pub struct Counters {
     pub aborted: AtomicU64,
     /// Statements run (including the ROLLBACKs sent after errors).
     pub statements: AtomicU64,
+}
+
+impl Counters {
+    /// Committed transactions, aborted transactions and statements so far.
+    fn read(&self) -> [u64; 3] {
+        [&self.committed, &self.aborted, &self.statements].map(|c| c.load(Ordering::Relaxed))
+    }
 }
 
 /// When a statement was invoked and when it completed, from the start of the run.
@@ -177,13 +184,15 @@ struct Shared<'a> {
     start: Instant,
     deadline: Instant,
     limit: Duration,
-    max_statements: u64,
+    /// The statement count of [`Counters::statements`] at which no transaction starts.
+    last_statement: u64,
 }
 
 impl Executor {
     /// Runs `setup` on a fresh database of `target`, then the transactions of `source` on
     /// `config.sessions` concurrent sessions for `config.duration` (or until `stop` is set),
-    /// counting into `counters` as it goes.
+    /// counting into `counters` as it goes (counters that other runs counted into already
+    /// go on from there: the run's own counts are what it adds).
     pub fn stress(
         &self,
         target: &dyn Target,
@@ -223,6 +232,7 @@ impl Executor {
             ));
         }
         let start = Instant::now();
+        let before = counters.read();
         let shared = Shared {
             source,
             recorder: recorder.as_ref(),
@@ -232,7 +242,7 @@ impl Executor {
             start,
             deadline: start + config.duration,
             limit: self.statement_timeout,
-            max_statements: config.max_statements,
+            last_statement: before[2] + config.max_statements,
         };
         let watches: Vec<Arc<Watch>> = (0..config.sessions).map(|_| Arc::default()).collect();
         let hooked = profile.reports_lock_waits();
@@ -258,7 +268,8 @@ impl Executor {
                 .collect::<Result<Vec<SessionLog>, TargetError>>()
         })?;
         let elapsed = start.elapsed();
-        let statements = counters.statements.load(Ordering::Relaxed);
+        let after = counters.read();
+        let [committed, aborted, statements] = [0, 1, 2].map(|i| after[i] - before[i]);
         let final_state = db.final_state();
         drop(db);
         let (case, mut history, intervals) = assemble(setup, logs);
@@ -278,8 +289,8 @@ impl Executor {
             history,
             intervals,
             elapsed,
-            committed: counters.committed.load(Ordering::Relaxed),
-            aborted: counters.aborted.load(Ordering::Relaxed),
+            committed,
+            aborted,
             statements,
             limited: statements >= config.max_statements,
         })
@@ -295,7 +306,7 @@ fn session(shared: &Shared, s: usize, mut conn: Box<dyn Connection>, watch: &Wat
     let mut n = 0;
     while !shared.stop.load(Ordering::Relaxed)
         && Instant::now() < shared.deadline
-        && shared.counters.statements.load(Ordering::Relaxed) < shared.max_statements
+        && shared.counters.statements.load(Ordering::Relaxed) < shared.last_statement
     {
         let statements = shared.source.txn(s, n);
         n += 1;

@@ -126,7 +126,7 @@ fn replayed(hunt: &Stress, run: &StressRun, target: &dyn Target, signature: Sign
         .find(|f| f.signature == signature)
         .unwrap_or_else(|| panic!("{signature} in the stress run"));
     let txns = Transactions::of(&run.case, &run.history);
-    let candidate = txhunt_hunt::stress::candidate(run, &txns, finding);
+    let candidate = txhunt_hunt::stress::candidate(run, &txns, finding, hunt.seed);
     let steps: Vec<usize> = candidate.excerpt.iter().map(|e| e.step - 1).collect();
     let case = derive::case(hunt, run, &steps, derive::Order::Invoked);
     let involved = case.txns().len();

@@ -15,7 +15,7 @@ use txhunt_exec::parse_duration;
 use txhunt_exec::stress::Counters;
 use txhunt_exec::{BlockDetection, Executor};
 use txhunt_hunt::report::stress::{progress_line, summary};
-use txhunt_hunt::stress::{derive, save, Report, Stress};
+use txhunt_hunt::stress::{derive, report_name, save, Report, Stress};
 use txhunt_sql::gen::workload::Workload;
 
 /// What a stress run runs, and where: the flags `txhunt stress` and `txhunt bench stress`
@@ -51,8 +51,10 @@ pub struct StressShape {
     /// The seed of the sessions' transactions (default: from the clock; in the report).
     #[arg(long)]
     seed: Option<u64>,
-    /// No transaction starts once the history holds this many statements (it is held in
-    /// memory and checked whole: about 2 KB a statement).
+    /// A round's history holds at most this many statements (it is held in memory and
+    /// checked whole: about 2 KB a statement); a `stress` run then judges and drops it and
+    /// goes on with a new round on a fresh database until the duration is over (`bench
+    /// stress` stops there).
     #[arg(long, default_value_t = 1_000_000)]
     max_history: u64,
 }
@@ -151,37 +153,70 @@ pub fn stress(args: &StressArgs) -> anyhow::Result<bool> {
         if stop.load(Ordering::SeqCst) {
             break;
         }
-        let counters = Counters::default();
-        let bar = crate::fuzz::progress_bar();
-        let title = format!("{} at {}", hunt.workload, hunt.isolation);
+        reports.push(hunt_in_rounds(
+            args,
+            &hunt,
+            target.as_ref(),
+            &executor,
+            stop,
+        )?);
+    }
+    if args.format == Format::Json {
+        let all: Vec<&Report> = reports.iter().map(|(r, _)| r).collect();
+        println!("{}", serde_json::to_string_pretty(&all)?);
+    }
+    Ok(reports.iter().all(|(r, _)| r.candidates.is_empty()))
+}
+
+/// Runs `hunt` round after round ([`Stress::round`]) until its duration is spent or `stop`
+/// is set, judging (and, unless `--no-reduce`, replaying the candidates of) each round, and
+/// saving the report so far after each one: a killed run loses at most its current round.
+fn hunt_in_rounds(
+    args: &StressArgs,
+    hunt: &Stress,
+    target: &dyn Target,
+    executor: &Executor,
+    stop: &std::sync::atomic::AtomicBool,
+) -> anyhow::Result<(Report, PathBuf)> {
+    let counters = Counters::default();
+    let bar = crate::fuzz::progress_bar();
+    let title = format!("{} at {}", hunt.workload, hunt.isolation);
+    let mut total: Option<(Report, String)> = None;
+    let mut spent = Duration::ZERO;
+    let mut path = PathBuf::new();
+    for n in 0.. {
+        let round = hunt.round(n, spent);
         let done = std::sync::atomic::AtomicBool::new(false);
         let run = std::thread::scope(|scope| {
             scope.spawn(|| {
                 let started = Instant::now();
                 while !done.load(Ordering::SeqCst) {
                     if let Some(bar) = &bar {
-                        bar.set_message(progress_line(&title, &counters, started.elapsed()));
+                        let line = progress_line(&title, &counters, spent + started.elapsed());
+                        bar.set_message(format!("{line} · round {}", n + 1));
                     }
                     std::thread::sleep(Duration::from_millis(250));
                 }
             });
-            let run = hunt.run(&executor, target.as_ref(), true, &counters, stop);
+            let run = round.run(executor, target, true, &counters, stop);
             done.store(true, Ordering::SeqCst);
             run
         })
         .with_context(|| format!("stress run of {title} on {}", target.label()))?;
+        spent += run.elapsed;
         if let Some(bar) = &bar {
             bar.set_message(format!(
-                "{title}: checking {} statements",
+                "{title}: checking round {}'s {} statements",
+                n + 1,
                 run.case.steps.len()
             ));
         }
-        let mut report = hunt.judge(&executor, target.as_ref(), &run);
+        let mut report = round.judge(executor, target, &run);
         if !args.no_reduce {
             let replay = derive::Replay {
-                stress: &hunt,
-                executor: &executor,
-                target: target.as_ref(),
+                stress: &round,
+                executor,
+                target,
                 budget: args.reduce_budget,
                 stop,
             };
@@ -189,19 +224,34 @@ pub fn stress(args: &StressArgs) -> anyhow::Result<bool> {
                 report.candidates[k].replay = replay.candidate(&run, &report.candidates[k], false);
             }
         }
-        if let Some(bar) = bar {
-            bar.finish_and_clear();
-        }
-        let path = save(&args.out, target.profile().name(), &report)
+        // Another round only when this one's history filled up before the duration was over
+        // (and no infrastructure failure voided it).
+        let more = run.limited && spent < hunt.duration;
+        drop(run);
+        let (report, name) = match total.take() {
+            None => {
+                let name = report_name(&args.out, target.profile().name(), &report);
+                (report, name)
+            }
+            Some((mut sum, name)) => {
+                sum.absorb(report);
+                (sum, name)
+            }
+        };
+        path = save(&args.out, &name, &report)
             .with_context(|| format!("writing the report under {}", args.out.display()))?;
-        if args.format == Format::Text {
-            print!("{}", summary(&report, &path));
+        let over = !more || report.infrastructure.is_some() || stop.load(Ordering::SeqCst);
+        total = Some((report, name));
+        if over {
+            break;
         }
-        reports.push((report, path));
     }
-    if args.format == Format::Json {
-        let all: Vec<&Report> = reports.iter().map(|(r, _)| r).collect();
-        println!("{}", serde_json::to_string_pretty(&all)?);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
     }
-    Ok(reports.iter().all(|(r, _)| r.candidates.is_empty()))
+    let (report, _) = total.expect("a hunt runs at least one round");
+    if args.format == Format::Text {
+        print!("{}", summary(&report, &path));
+    }
+    Ok((report, path))
 }

@@ -41,10 +41,11 @@ pub fn summary(report: &Report, path: &Path) -> String {
             false => format!(" (errors: {})", errors.join(", ")),
         }
     );
-    if report.history_full {
+    if report.rounds > 1 {
         let _ = writeln!(
             text,
-            "  the history reached its limit (--max-history): the run stopped early"
+            "  {} rounds, each on a fresh database (a round ends when its history is full: --max-history); the largest, {} statements, checked in {:.2} s",
+            report.rounds, report.largest_history, report.largest_check_seconds
         );
     }
     let _ = writeln!(
@@ -90,9 +91,13 @@ pub fn summary(report: &Report, path: &Path) -> String {
             candidate.source,
             candidate.summary
         );
+        let round = match report.rounds {
+            1 => String::new(),
+            _ => format!(" (round {}, seed {})", candidate.round, candidate.seed),
+        };
         let _ = writeln!(
             text,
-            "     {} statements of the involved transactions in the report",
+            "     {} statements of the involved transactions in the report{round}",
             candidate.excerpt.len()
         );
         if let Some(replay) = &candidate.replay {

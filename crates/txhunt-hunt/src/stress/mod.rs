@@ -4,8 +4,14 @@
 //! reads), and each anomaly the level forbids turned back
 //! into a deterministic case where possible ([`mod@derive`]).
 //!
-//! An infrastructure failure during the run (a statement that lost its connection) voids
-//! the verdicts: the report says so and lists no candidate.
+//! A long hunt runs in rounds ([`Stress::round`]): a round ends when its history is full
+//! ([`Stress::max_statements`]) and is judged, saved and dropped before the next one starts on
+//! a fresh database, with the next seed, until the hunt's duration is spent; the rounds'
+//! reports add up ([`Report::absorb`]). Rounds share nothing, so no anomaly can span two, and
+//! what a round found is a stress recipe of its own (its seed, in the candidate).
+//!
+//! An infrastructure failure during a run (a statement that lost its connection) voids that
+//! run's verdicts: the report says so and lists no candidate of it.
 
 pub mod derive;
 
@@ -42,7 +48,7 @@ pub struct Stress {
     pub seed: u64,
     /// How many keys the workload's transactions share (the hot key space).
     pub keys: usize,
-    /// No transaction starts once the history holds this many statements.
+    /// No transaction of a round starts once its history holds this many statements.
     pub max_statements: u64,
 }
 
@@ -84,6 +90,12 @@ pub struct Candidate {
     pub finding: Option<Finding>,
     /// The involved transactions' statements, in invocation order, with their times.
     pub excerpt: Vec<ExcerptStep>,
+    /// The round it was found in (from 1) and that round's seed: the stress recipe that
+    /// found it is the report's with this seed. The excerpt's times are from the round's
+    /// start.
+    pub round: u64,
+    /// The seed of its round.
+    pub seed: u64,
     /// Whether the deterministic case derived from it gives it again ([`mod@derive`]); set by
     /// [`derive::Replay::candidate`].
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -103,12 +115,15 @@ pub struct Report {
     pub sessions: usize,
     /// Keys.
     pub keys: usize,
-    /// The seed.
+    /// The seed (of the first round; round `n` has seed + n − 1).
     pub seed: u64,
-    /// How long the run took, in seconds.
+    /// How long the sessions ran transactions, in seconds (all rounds).
     pub seconds: f64,
-    /// Whether it stopped before its duration, its history full ([`Stress::max_statements`]).
-    pub history_full: bool,
+    /// Rounds run, each on a fresh database: more than one when a round's history filled up
+    /// ([`Stress::max_statements`]) before the duration was over.
+    pub rounds: u64,
+    /// The statements of the largest round's history.
+    pub largest_history: u64,
     /// Transactions committed.
     pub committed: u64,
     /// Transactions an error ended.
@@ -120,8 +135,11 @@ pub struct Report {
     /// The errors the DBMS answered, by class (`serialization`, `deadlock`, …): the anomalies
     /// it prevented by aborting.
     pub errors: BTreeMap<String, u64>,
-    /// How long the DSG oracle and the invariant took over the whole history, in seconds.
+    /// How long the DSG oracle and the invariant took over the whole history, in seconds
+    /// (all rounds).
     pub check_seconds: f64,
+    /// How long they took over the largest round's history.
+    pub largest_check_seconds: f64,
     /// The phenomena observed that the level allows (each phenomenon once: the DSG reports a
     /// class by its shortest witness), with the reason.
     pub allowed: BTreeMap<String, String>,
@@ -131,12 +149,23 @@ pub struct Report {
     pub unjudged: Vec<String>,
     /// Anomalies the level forbids and broken invariants: the bug candidates.
     pub candidates: Vec<Candidate>,
-    /// The infrastructure failure that voids the verdicts, if one happened.
+    /// The infrastructure failure that voids a round's verdicts, if one happened (the hunt
+    /// stops there).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub infrastructure: Option<String>,
 }
 
 impl Stress {
+    /// Round `n` (from 0) of this hunt, `spent` into its duration: a run of its own with the
+    /// seed `seed + n` for the rest of the duration.
+    pub fn round(&self, n: u64, spent: Duration) -> Stress {
+        Stress {
+            seed: self.seed.wrapping_add(n),
+            duration: self.duration.saturating_sub(spent),
+            ..*self
+        }
+    }
+
     /// The run's configuration for the executor (`record` off: a plain client loop).
     pub fn config(&self, record: bool) -> StressConfig {
         StressConfig {
@@ -197,13 +226,15 @@ impl Stress {
             keys: self.keys,
             seed: self.seed,
             seconds: run.elapsed.as_secs_f64(),
-            history_full: run.limited,
+            rounds: 1,
+            largest_history: run.statements,
             committed: run.committed,
             aborted: run.aborted,
             committed_per_second: run.committed as f64 / run.elapsed.as_secs_f64().max(1e-9),
             statements: run.statements,
             errors: errors(run),
             check_seconds,
+            largest_check_seconds: check_seconds,
             allowed: BTreeMap::new(),
             allowed_violations: BTreeMap::new(),
             unjudged: (judged.unjudged.iter()).map(|u| u.reason.clone()).collect(),
@@ -219,11 +250,11 @@ impl Stress {
                     };
                     report.allowed.insert(class, p.reason.clone());
                 }
-                None => report.candidates.push(candidate(run, &txns, finding)),
+                None => (report.candidates).push(candidate(run, &txns, finding, self.seed)),
             }
         }
         for violation in violations {
-            record_violation(&mut report, violation, &excerpt);
+            record_violation(&mut report, violation, &excerpt, self.seed);
         }
         if report.infrastructure.is_some() {
             report.candidates.clear();
@@ -275,12 +306,61 @@ fn key_lookups_as_item_reads(run: &mut StressRun) {
     }
 }
 
+impl Report {
+    /// Adds `next`, the report of the hunt's next round, to this one: counts add up, the
+    /// largest round is kept, allowed phenomena and unjudged reasons are merged, and its
+    /// candidates are appended (numbered as its round) except those of a kind this report
+    /// lists already (the same DSG phenomenon, the same broken invariant).
+    pub fn absorb(&mut self, next: Report) {
+        self.rounds += 1;
+        self.seconds += next.seconds;
+        self.committed += next.committed;
+        self.aborted += next.aborted;
+        self.committed_per_second = self.committed as f64 / self.seconds.max(1e-9);
+        self.statements += next.statements;
+        if next.largest_history > self.largest_history {
+            self.largest_history = next.largest_history;
+            self.largest_check_seconds = next.largest_check_seconds;
+        }
+        self.check_seconds += next.check_seconds;
+        for (class, n) in next.errors {
+            *self.errors.entry(class).or_default() += n;
+        }
+        self.allowed.extend(next.allowed);
+        for (invariant, n) in next.allowed_violations {
+            *self.allowed_violations.entry(invariant).or_default() += n;
+        }
+        for reason in next.unjudged {
+            if !self.unjudged.contains(&reason) {
+                self.unjudged.push(reason);
+            }
+        }
+        for mut candidate in next.candidates {
+            if !self.candidates.iter().any(|c| c.same_kind(&candidate)) {
+                candidate.round = self.rounds;
+                self.candidates.push(candidate);
+            }
+        }
+        self.infrastructure = self.infrastructure.take().or(next.infrastructure);
+    }
+}
+
+impl Candidate {
+    /// Whether `other` reports the same kind of anomaly: the same DSG phenomenon, or the same
+    /// broken invariant.
+    fn same_kind(&self, other: &Candidate) -> bool {
+        let signature = |c: &Candidate| c.finding.as_ref().map(|f| f.signature.clone());
+        self.source == other.source && signature(self) == signature(other)
+    }
+}
+
 /// Counts an allowed violation, or lists a forbidden one as a candidate (the first of each
-/// invariant only: one broken invariant tends to break again and again).
+/// invariant only: one broken invariant tends to break again and again); `seed` is the run's.
 fn record_violation(
     report: &mut Report,
     violation: Violation,
     excerpt: &dyn Fn(&[usize]) -> Vec<ExcerptStep>,
+    seed: u64,
 ) {
     let source = format!("invariant {}", violation.invariant);
     if violation.allowed.is_some() {
@@ -297,18 +377,22 @@ fn record_violation(
         summary: violation.text.clone(),
         finding: None,
         excerpt: excerpt(&violation.steps),
+        round: 1,
+        seed,
         replay: None,
     });
 }
 
-/// The candidate of a DSG `finding` in `run` (whose transactions are `txns`): the finding,
-/// with the statements of every transaction its cycle names.
-pub fn candidate(run: &StressRun, txns: &Transactions, finding: Finding) -> Candidate {
+/// The candidate of a DSG `finding` in `run` (whose transactions are `txns`, whose seed is
+/// `seed`): the finding, with the statements of every transaction its cycle names.
+pub fn candidate(run: &StressRun, txns: &Transactions, finding: Finding, seed: u64) -> Candidate {
     Candidate {
         source: "dsg".into(),
         summary: finding.summary.clone(),
         excerpt: excerpt(run, &involved(txns, &finding)),
         finding: Some(finding),
+        round: 1,
+        seed,
         replay: None,
     }
 }
@@ -393,14 +477,11 @@ fn infrastructure(run: &StressRun) -> Option<String> {
     })
 }
 
-/// Writes `report` under `dir` as `stress-<dbms>-<workload>-<level>-<seed>.json` (the stress
-/// recipe — target, workload, sessions, keys, seed — with the verdicts and each candidate's
-/// history excerpt), and beside it each candidate's derived case (`…-<k>.sql`) and reduced
-/// case (`…-<k>.reduced.sql`) where there is one; returns the report's path. Every file is
-/// written whole. An earlier run's report is never overwritten (the same recipe on other
-/// server settings, or run again): this run's files then end in `-run2`, `-run3`, ….
-pub fn save(dir: &std::path::Path, dbms: &str, report: &Report) -> std::io::Result<PathBuf> {
-    std::fs::create_dir_all(dir)?;
+/// The name (without extension) a hunt's report gets under `dir`:
+/// `stress-<dbms>-<workload>-<level>-<seed>`, or, when an earlier run's report has that name
+/// (the same recipe on other server settings, or run again), the first of `…-run2`, `…-run3`,
+/// … that is free: an earlier report is never overwritten.
+pub fn report_name(dir: &std::path::Path, dbms: &str, report: &Report) -> String {
     let base = format!(
         "stress-{dbms}-{}-{}-{}",
         report.workload,
@@ -411,13 +492,23 @@ pub fn save(dir: &std::path::Path, dbms: &str, report: &Report) -> std::io::Resu
             .to_lowercase(),
         report.seed
     );
-    let stem = (1..)
+    (1..)
         .map(|n| match n {
             1 => base.clone(),
             n => format!("{base}-run{n}"),
         })
         .find(|stem| !dir.join(format!("{stem}.json")).exists())
-        .expect("some run number is free");
+        .expect("some run number is free")
+}
+
+/// Writes `report` under `dir` as `<stem>.json` (the stress recipe — target, workload,
+/// sessions, keys, seed — with the verdicts and each candidate's history excerpt), and beside
+/// it each candidate's derived case (`<stem>-<k>.sql`) and reduced case
+/// (`<stem>-<k>.reduced.sql`) where there is one; returns the report's path. Every file is
+/// written whole; a hunt saves its report after every round, under the one name
+/// [`report_name`] gave it.
+pub fn save(dir: &std::path::Path, stem: &str, report: &Report) -> std::io::Result<PathBuf> {
+    std::fs::create_dir_all(dir)?;
     for (k, candidate) in report.candidates.iter().enumerate() {
         let Some(replay) = &candidate.replay else {
             continue;
