@@ -48,6 +48,11 @@ pub struct ReduceArgs {
     /// Stop searching after this long, keeping the smallest case found.
     #[arg(long, default_value = "60s", value_parser = positive_duration)]
     budget: Duration,
+    /// A statement that neither ends nor waits on a lock for this long is a hang (as `fuzz`
+    /// and `run` judge it). Reducing a hang tries smaller cases at a shorter timeout and
+    /// confirms the result at this one.
+    #[arg(long, default_value = "10s", value_parser = positive_duration)]
+    statement_timeout: Duration,
 }
 
 /// Reduces every scenario, writing `<name>.reduced.sql` and its log `<name>.reduced.json`
@@ -155,7 +160,10 @@ fn reduce_file(args: &ReduceArgs, file: &Path) -> anyhow::Result<Reduction> {
         ids.push(goal.oracle);
     }
     let judge = Judge {
-        executor: Executor::default(),
+        executor: Executor {
+            statement_timeout: args.statement_timeout,
+            ..Executor::default()
+        },
         oracles: ids.into_iter().map(txhunt_oracle::oracle).collect(),
     };
     let reduction = reduce(

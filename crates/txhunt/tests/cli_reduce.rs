@@ -104,3 +104,45 @@ fn reduce_takes_several_findings_and_ends_with_a_table_and_the_median() {
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("b.sql "));
 }
+
+#[test]
+fn reduce_judges_hangs_at_the_statement_timeout_it_is_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hang.sql");
+    std::fs::write(
+        &file,
+        "-- finding: explicit hang\n\
+         -- targets: sqlite\n\
+         -- oracles: explicit\n\
+         /* init */ CREATE TABLE pad(k INT);\n\
+         /* t1 */ INSERT INTO pad VALUES (1);\n\
+         /* t2 */ WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) SELECT count(*) FROM c;\n",
+    )
+    .unwrap();
+    let out = txhunt(&[
+        "reduce",
+        "--statement-timeout",
+        "1s",
+        file.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("explicit hang kept with 3 → 1 statements"),
+        "{stdout}"
+    );
+    let log: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("hang.reduced.json")).unwrap(),
+    )
+    .unwrap();
+    let tries = log["log"].as_array().unwrap();
+    assert!(!tries.is_empty(), "{log}");
+    // Every smaller case was judged at the given timeout (1 s, below the 2 s a hang's tries
+    // otherwise get).
+    assert!(tries.iter().all(|t| t["timeout_ms"] == 1000), "{log}");
+}
