@@ -10,6 +10,24 @@ fn txhunt(args: &[&str]) -> std::process::Output {
         .expect("txhunt runs")
 }
 
+/// Runs txhunt with `args`, which must succeed; its standard output.
+fn succeeded(args: &[&str]) -> String {
+    let out = txhunt(args);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+/// The reduction log `name` under `dir`.
+fn log_at(dir: &std::path::Path, name: &str) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(dir.join(name)).unwrap()).unwrap()
+}
+
 #[test]
 fn reduce_writes_the_reduced_scenario_and_its_log_beside_the_finding() {
     let dir = tempfile::tempdir().unwrap();
@@ -27,14 +45,7 @@ fn reduce_writes_the_reduced_scenario_and_its_log_beside_the_finding() {
          /* t2 */ INSERT INTO t SELECT random();\n",
     )
     .unwrap();
-    let out = txhunt(&["reduce", file.to_str().unwrap()]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = succeeded(&["reduce", file.to_str().unwrap()]);
     assert!(
         stdout.contains("wss tx-wss:final-state kept with 6 → 2 statements, 2 → 1 transactions"),
         "{stdout}"
@@ -42,10 +53,7 @@ fn reduce_writes_the_reduced_scenario_and_its_log_beside_the_finding() {
     let reduced = std::fs::read_to_string(dir.path().join("finding.reduced.sql")).unwrap();
     let case = txhunt_model::scenario::parse(&reduced, "reduced").unwrap();
     assert_eq!(case.init.len() + case.steps.len(), 2, "{reduced}");
-    let log: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(dir.path().join("finding.reduced.json")).unwrap(),
-    )
-    .unwrap();
+    let log = log_at(dir.path(), "finding.reduced.json");
     assert_eq!(log["statements"], serde_json::json!([6, 2]));
     assert!(!log["log"].as_array().unwrap().is_empty());
 
@@ -119,27 +127,17 @@ fn reduce_judges_hangs_at_the_statement_timeout_it_is_given() {
          /* t2 */ WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) SELECT count(*) FROM c;\n",
     )
     .unwrap();
-    let out = txhunt(&[
+    let stdout = succeeded(&[
         "reduce",
         "--statement-timeout",
         "1s",
         file.to_str().unwrap(),
     ]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     assert!(
         stdout.contains("explicit hang kept with 3 → 1 statements"),
         "{stdout}"
     );
-    let log: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(dir.path().join("hang.reduced.json")).unwrap(),
-    )
-    .unwrap();
+    let log = log_at(dir.path(), "hang.reduced.json");
     let tries = log["log"].as_array().unwrap();
     assert!(!tries.is_empty(), "{log}");
     // Every smaller case was judged at the given timeout (1 s, below the 2 s a hang's tries
