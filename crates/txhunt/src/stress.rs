@@ -52,7 +52,7 @@ pub struct StressShape {
     #[arg(long)]
     seed: Option<u64>,
     /// A round's history holds at most this many statements (it is held in memory and
-    /// checked whole: about 2 KB a statement); a `stress` run then judges and drops it and
+    /// checked whole: about 2.5 KB a statement); a `stress` run then judges and drops it and
     /// goes on with a new round on a fresh database until the duration is over (`bench
     /// stress` stops there).
     #[arg(long, default_value_t = 1_000_000)]
