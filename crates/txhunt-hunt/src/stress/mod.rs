@@ -525,3 +525,81 @@ pub fn save(dir: &std::path::Path, stem: &str, report: &Report) -> std::io::Resu
     crate::store::write_whole(&path, json.as_bytes())?;
     Ok(path)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A round's report with `statements` statements checked in `check` seconds, and a
+    /// candidate per broken invariant named in `broken`.
+    fn round(seed: u64, statements: u64, check: f64, broken: &[&str]) -> Report {
+        Report {
+            target: "sqlite".into(),
+            workload: "bank".into(),
+            isolation: Isolation::Serializable,
+            sessions: 8,
+            keys: 8,
+            seed,
+            seconds: 2.0,
+            rounds: 1,
+            largest_history: statements,
+            committed: 100,
+            aborted: 10,
+            committed_per_second: 50.0,
+            statements,
+            errors: BTreeMap::from([("deadlock".to_string(), 10)]),
+            check_seconds: check,
+            largest_check_seconds: check,
+            allowed: BTreeMap::new(),
+            allowed_violations: BTreeMap::new(),
+            unjudged: Vec::new(),
+            candidates: (broken.iter())
+                .map(|name| Candidate {
+                    source: format!("invariant {name}"),
+                    summary: String::new(),
+                    finding: None,
+                    excerpt: Vec::new(),
+                    round: 1,
+                    seed,
+                    replay: None,
+                })
+                .collect(),
+            infrastructure: None,
+        }
+    }
+
+    #[test]
+    fn rounds_add_up_and_a_kind_of_candidate_is_listed_once_with_its_round() {
+        let mut total = round(7, 1000, 1.0, &["read-partial-transfer"]);
+        total.absorb(round(
+            8,
+            3000,
+            2.5,
+            &["read-partial-transfer", "total-changed"],
+        ));
+        total.absorb(round(9, 500, 0.5, &[]));
+        assert_eq!(total.rounds, 3);
+        assert_eq!(
+            (total.statements, total.committed, total.aborted),
+            (4500, 300, 30)
+        );
+        assert_eq!(
+            (total.largest_history, total.largest_check_seconds),
+            (3000, 2.5)
+        );
+        assert_eq!(total.check_seconds, 4.0);
+        assert_eq!(total.seconds, 6.0);
+        assert_eq!(total.committed_per_second, 50.0);
+        assert_eq!(total.errors["deadlock"], 30);
+        let listed: Vec<(&str, u64, u64)> = (total.candidates.iter())
+            .map(|c| (c.source.as_str(), c.round, c.seed))
+            .collect();
+        assert_eq!(
+            listed,
+            [
+                ("invariant read-partial-transfer", 1, 7),
+                ("invariant total-changed", 2, 8)
+            ]
+        );
+    }
+}
