@@ -181,7 +181,8 @@ fn hunt_in_rounds(
     let counters = Counters::default();
     let bar = crate::fuzz::progress_bar();
     let title = format!("{} at {}", hunt.workload, hunt.isolation);
-    let mut total: Option<(Report, String)> = None;
+    let mut total: Option<Report> = None;
+    let mut name: Option<String> = None;
     let mut spent = Duration::ZERO;
     let mut path = PathBuf::new();
     for n in 0.. {
@@ -211,7 +212,15 @@ fn hunt_in_rounds(
                 run.case.steps.len()
             ));
         }
-        let mut report = round.judge(executor, target, &run);
+        let report = round.judge(executor, target, &run);
+        // The candidates this round adds: those of a kind an earlier round listed are not
+        // replayed again.
+        let listed = total.as_ref().map_or(0, |t| t.candidates.len());
+        match total.as_mut() {
+            Some(sum) => sum.absorb(report),
+            None => total = Some(report),
+        }
+        let sum = total.as_mut().expect("set just above");
         if !args.no_reduce {
             let replay = derive::Replay {
                 stress: &round,
@@ -220,36 +229,25 @@ fn hunt_in_rounds(
                 budget: args.reduce_budget,
                 stop,
             };
-            for k in 0..report.candidates.len() {
-                report.candidates[k].replay = replay.candidate(&run, &report.candidates[k], false);
+            for k in listed..sum.candidates.len() {
+                sum.candidates[k].replay = replay.candidate(&run, &sum.candidates[k], false);
             }
         }
         // Another round only when this one's history filled up before the duration was over
         // (and no infrastructure failure voided it).
         let more = run.limited && spent < hunt.duration;
         drop(run);
-        let (report, name) = match total.take() {
-            None => {
-                let name = report_name(&args.out, target.profile().name(), &report);
-                (report, name)
-            }
-            Some((mut sum, name)) => {
-                sum.absorb(report);
-                (sum, name)
-            }
-        };
-        path = save(&args.out, &name, &report)
+        let name = name.get_or_insert_with(|| report_name(&args.out, target.profile().name(), sum));
+        path = save(&args.out, name, sum)
             .with_context(|| format!("writing the report under {}", args.out.display()))?;
-        let over = !more || report.infrastructure.is_some() || stop.load(Ordering::SeqCst);
-        total = Some((report, name));
-        if over {
+        if !more || sum.infrastructure.is_some() || stop.load(Ordering::SeqCst) {
             break;
         }
     }
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let (report, _) = total.expect("a hunt runs at least one round");
+    let report = total.expect("a hunt runs at least one round");
     if args.format == Format::Text {
         print!("{}", summary(&report, &path));
     }
