@@ -1,27 +1,9 @@
 //! `txhunt reduce` as a user meets it: a saved finding's scenario in, the reduced scenario and
 //! its log beside it.
 
-use std::process::Command;
+mod common;
 
-fn txhunt(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_txhunt"))
-        .args(args)
-        .output()
-        .expect("txhunt runs")
-}
-
-/// Runs txhunt with `args`, which must succeed; its standard output.
-fn succeeded(args: &[&str]) -> String {
-    let out = txhunt(args);
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
-}
+use common::{succeeded, txhunt};
 
 /// The reduction log `name` under `dir`.
 fn log_at(dir: &std::path::Path, name: &str) -> serde_json::Value {

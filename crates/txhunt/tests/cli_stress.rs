@@ -1,26 +1,8 @@
 //! `txhunt stress` and `txhunt bench stress` as a user meets them.
 
-use std::process::Command;
+mod common;
 
-fn txhunt(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_txhunt"))
-        .args(args)
-        .output()
-        .expect("txhunt runs")
-}
-
-/// The standard output of `txhunt ARGS`, which must succeed.
-fn succeeded(args: &[&str]) -> String {
-    let run = txhunt(args);
-    let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
-    assert_eq!(
-        run.status.code(),
-        Some(0),
-        "{stdout}{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    stdout
-}
+use common::{succeeded, txhunt};
 
 #[test]
 fn stress_judges_each_workload_and_writes_its_recipe_and_verdicts() {
