@@ -178,6 +178,8 @@ impl LockWaitHook for Watch {
 struct Shared<'a> {
     source: &'a dyn TxnSource,
     recorder: Option<&'a Recorder>,
+    /// The recorded statements' plans, by template, for every session.
+    plans: PlanCache,
     counters: &'a Counters,
     stop: &'a AtomicBool,
     next: AtomicUsize,
@@ -236,6 +238,7 @@ impl Executor {
         let shared = Shared {
             source,
             recorder: recorder.as_ref(),
+            plans: PlanCache::default(),
             counters,
             stop,
             next: AtomicUsize::new(0),
@@ -301,7 +304,6 @@ impl Executor {
 fn session(shared: &Shared, s: usize, mut conn: Box<dyn Connection>, watch: &Watch) -> SessionLog {
     let _ = watch.interrupt.set(conn.interrupter());
     let mut log = SessionLog::default();
-    let mut cache = PlanCache::default();
     let mut deferred = Deferred::default();
     let mut n = 0;
     while !shared.stop.load(Ordering::Relaxed)
@@ -314,7 +316,7 @@ fn session(shared: &Shared, s: usize, mut conn: Box<dyn Connection>, watch: &Wat
         let mut first = None;
         let mut hung = false;
         for sql in &statements {
-            let session = (s, &mut cache, &mut deferred);
+            let session = (s, &mut deferred);
             let (step, outcome) = run(shared, session, conn.as_mut(), watch, sql, &mut log);
             first.get_or_insert(step);
             if outcome.succeeded() {
@@ -325,7 +327,7 @@ fn session(shared: &Shared, s: usize, mut conn: Box<dyn Connection>, watch: &Wat
             // ROLLBACK is sent even where the DBMS ended the transaction itself (it may then
             // fail, harmlessly): it is what closes the transaction in the recorded case.
             if !hung {
-                let session = (s, &mut cache, &mut deferred);
+                let session = (s, &mut deferred);
                 run(shared, session, conn.as_mut(), watch, "ROLLBACK", &mut log);
             }
             status = TxnStatus::Aborted {
@@ -353,12 +355,11 @@ fn session(shared: &Shared, s: usize, mut conn: Box<dyn Connection>, watch: &Wat
     log
 }
 
-/// Runs one statement of session `s` (planned through its `cache`, its trigger-logged rows
-/// `deferred` where they can be) and records it (when the run is recorded): its step and
-/// outcome.
+/// Runs one statement of session `s` (its trigger-logged rows `deferred` where they can be)
+/// and records it (when the run is recorded): its step and outcome.
 fn run(
     shared: &Shared,
-    (s, cache, deferred): (usize, &mut PlanCache, &mut Deferred),
+    (s, deferred): (usize, &mut Deferred),
     conn: &mut dyn Connection,
     watch: &Watch,
     sql: &str,
@@ -370,7 +371,7 @@ fn run(
     let (mut outcome, accesses, completed) = match shared.recorder {
         Some(recorder) => {
             let (outcome, accesses, ended) =
-                recorder.run(cache, conn, sql, Version::Step(step), deferred);
+                recorder.run(&shared.plans, conn, sql, Version::Step(step), deferred);
             (outcome, Some(accesses), ended)
         }
         None => (conn.execute(sql), None, Instant::now()),

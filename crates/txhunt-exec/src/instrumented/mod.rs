@@ -327,7 +327,7 @@ impl Recorder {
     /// Runs `sql` on `conn` as the statement that writes `version`: what it showed, the row
     /// versions it read and wrote, and when the statement ended (with MySQL/MariaDB's trigger
     /// log, where that travels with it, and before its version-set reads).
-    /// Plans come from the session's `cache`.
+    /// Plans come from the run's `cache`.
     ///
     /// A MySQL/MariaDB insert or update that succeeded is `deferred`: it runs alone, and its
     /// rows stay in the trigger log, read in the same round trip as the COMMIT or ROLLBACK
@@ -336,7 +336,7 @@ impl Recorder {
     /// its version: it reads the log right after it, once the deferred rows are taken.
     pub(crate) fn run(
         &self,
-        cache: &mut txhunt_sql::plan_cache::PlanCache,
+        cache: &txhunt_sql::plan_cache::PlanCache,
         conn: &mut dyn Connection,
         sql: &str,
         version: Version,

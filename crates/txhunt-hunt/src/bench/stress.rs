@@ -19,6 +19,9 @@ pub struct Way {
     pub per_second: Vec<f64>,
     /// Their median.
     pub median: f64,
+    /// Transactions an error ended, per second, per run: a slower way's transactions overlap
+    /// longer, and at REPEATABLE READ or SERIALIZABLE more of them conflict.
+    pub aborted_per_second: Vec<f64>,
     /// txhunt's own CPU time (every thread, user and system) per committed transaction, in
     /// microseconds, per run: on a machine the client shares with the server, what the client
     /// spends is taken from the server.
@@ -87,20 +90,24 @@ pub fn stress(
     let stop = AtomicBool::new(false);
     let (mut plain, mut recorded) = (Vec::new(), Vec::new());
     let (mut plain_cpu, mut recorded_cpu) = (Vec::new(), Vec::new());
+    let (mut plain_aborted, mut recorded_aborted) = (Vec::new(), Vec::new());
     let (mut history_statements, mut check_seconds) = (0, 0.0);
     for _ in 0..repeat.max(1) {
         for record in [false, true] {
             let cpu = own_cpu();
             let run = hunt.run(&executor, target, record, &Counters::default(), &stop)?;
             let cpu_us = (own_cpu() - cpu).as_secs_f64() * 1e6 / run.committed.max(1) as f64;
-            let rate = run.committed as f64 / run.elapsed.as_secs_f64().max(1e-9);
+            let seconds = run.elapsed.as_secs_f64().max(1e-9);
+            let (rate, aborted) = (run.committed as f64 / seconds, run.aborted as f64 / seconds);
             if !record {
                 plain.push(rate);
                 plain_cpu.push(cpu_us);
+                plain_aborted.push(aborted);
                 continue;
             }
             recorded.push(rate);
             recorded_cpu.push(cpu_us);
+            recorded_aborted.push(aborted);
             if run.statements >= history_statements {
                 history_statements = run.statements;
                 check_seconds = hunt.judge(&executor, target, &run).check_seconds;
@@ -111,11 +118,13 @@ pub fn stress(
         Way {
             median: median(&plain),
             per_second: plain,
+            aborted_per_second: plain_aborted,
             client_cpu_us: plain_cpu,
         },
         Way {
             median: median(&recorded),
             per_second: recorded,
+            aborted_per_second: recorded_aborted,
             client_cpu_us: recorded_cpu,
         },
     );
@@ -154,9 +163,10 @@ impl StressBenchReport {
         ] {
             let _ = writeln!(
                 text,
-                "{name:<17}: {:.0} committed transactions/s (runs: {}; txhunt's CPU per transaction: {} µs)",
+                "{name:<17}: {:.0} committed transactions/s (runs: {}; aborted/s: {}; txhunt's CPU per transaction: {} µs)",
                 way.median,
                 runs(&way.per_second),
+                runs(&way.aborted_per_second),
                 runs(&way.client_cpu_us)
             );
         }
