@@ -110,14 +110,21 @@ pub struct StressRun {
     pub limited: bool,
 }
 
-/// One statement a session ran.
+/// One statement a session ran (every statement of a recorded run has one, held until the
+/// run ends: kept small).
 struct Record {
     step: usize,
     session: usize,
     sql: String,
     outcome: Outcome,
-    accesses: Option<Accesses>,
+    /// The row versions it read and wrote; `None`: none (BEGIN, COMMIT, …).
+    accesses: Option<Box<Accesses>>,
     interval: Interval,
+}
+
+/// `accesses` as a [`Record`] keeps them.
+fn kept(accesses: Accesses) -> Option<Box<Accesses>> {
+    (accesses != Accesses::default()).then(|| Box::new(accesses))
 }
 
 /// What one session did: its statements and, per transaction, its first step and fate.
@@ -137,7 +144,7 @@ impl SessionLog {
             };
             if let Some(record) = self.records.iter_mut().rev().find(|r| r.step == step) {
                 record.outcome = outcome;
-                record.accesses = Some(accesses);
+                record.accesses = kept(accesses);
             }
         }
     }
@@ -315,20 +322,21 @@ fn session(shared: &Shared, s: usize, mut conn: Box<dyn Connection>, watch: &Wat
         let mut status = TxnStatus::Committed;
         let mut first = None;
         let mut hung = false;
-        for sql in &statements {
+        for sql in statements {
             let session = (s, &mut deferred);
-            let (step, outcome) = run(shared, session, conn.as_mut(), watch, sql, &mut log);
+            let (step, ended) = run(shared, session, conn.as_mut(), watch, sql, &mut log);
             first.get_or_insert(step);
-            if outcome.succeeded() {
+            if ended == Ended::Succeeded {
                 continue;
             }
-            hung = matches!(outcome, Outcome::Hang { .. });
+            hung = ended == Ended::Hung;
             // The transaction is over for the application: it rolls back whatever is left. The
             // ROLLBACK is sent even where the DBMS ended the transaction itself (it may then
             // fail, harmlessly): it is what closes the transaction in the recorded case.
             if !hung {
                 let session = (s, &mut deferred);
-                run(shared, session, conn.as_mut(), watch, "ROLLBACK", &mut log);
+                let rollback = "ROLLBACK".to_string();
+                run(shared, session, conn.as_mut(), watch, rollback, &mut log);
             }
             status = TxnStatus::Aborted {
                 step,
@@ -355,26 +363,35 @@ fn session(shared: &Shared, s: usize, mut conn: Box<dyn Connection>, watch: &Wat
     log
 }
 
+/// How a statement ended, for its session's loop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ended {
+    Succeeded,
+    Failed,
+    Hung,
+}
+
 /// Runs one statement of session `s` (its trigger-logged rows `deferred` where they can be)
-/// and records it (when the run is recorded): its step and outcome.
+/// and records it (when the run is recorded; the record keeps `sql` and the outcome): its step
+/// and how it ended.
 fn run(
     shared: &Shared,
     (s, deferred): (usize, &mut Deferred),
     conn: &mut dyn Connection,
     watch: &Watch,
-    sql: &str,
+    sql: String,
     log: &mut SessionLog,
-) -> (usize, Outcome) {
+) -> (usize, Ended) {
     let step = shared.next.fetch_add(1, Ordering::Relaxed);
     let invoked = Instant::now();
     *watch.since.lock().unwrap_or_else(|p| p.into_inner()) = Some(invoked);
     let (mut outcome, accesses, completed) = match shared.recorder {
         Some(recorder) => {
             let (outcome, accesses, ended) =
-                recorder.run(&shared.plans, conn, sql, Version::Step(step), deferred);
-            (outcome, Some(accesses), ended)
+                recorder.run(&shared.plans, conn, &sql, Version::Step(step), deferred);
+            (outcome, kept(accesses), ended)
         }
-        None => (conn.execute(sql), None, Instant::now()),
+        None => (conn.execute(&sql), None, Instant::now()),
     };
     *watch.since.lock().unwrap_or_else(|p| p.into_inner()) = None;
     if watch.timed_out.swap(false, Ordering::SeqCst) && !outcome.succeeded() {
@@ -384,12 +401,17 @@ fn run(
         };
     }
     shared.counters.statements.fetch_add(1, Ordering::Relaxed);
+    let ended = match &outcome {
+        o if o.succeeded() => Ended::Succeeded,
+        Outcome::Hang { .. } => Ended::Hung,
+        _ => Ended::Failed,
+    };
     if shared.recorder.is_some() {
         log.records.push(Record {
             step,
             session: s,
-            sql: sql.to_string(),
-            outcome: outcome.clone(),
+            sql,
+            outcome,
             accesses,
             interval: Interval {
                 invoked: invoked - shared.start,
@@ -397,7 +419,7 @@ fn run(
             },
         });
     }
-    (step, outcome)
+    (step, ended)
 }
 
 /// The case, history (outcomes, accesses, schedule, transactions) and intervals of the
@@ -451,7 +473,7 @@ fn assemble(setup: &[String], logs: Vec<SessionLog>) -> (TestCase, History, Vec<
                 blocked: false,
                 outcome: r.outcome,
                 resumed_together: None,
-                accesses: r.accesses,
+                accesses: Some(r.accesses.map_or_else(Accesses::default, |a| *a)),
             })
             .collect(),
         txns,
