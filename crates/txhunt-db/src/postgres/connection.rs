@@ -10,7 +10,7 @@ use postgres::types::Type;
 use postgres::{CancelToken, Client, NoTls, SimpleQueryMessage};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use txhunt_model::template::literal_template;
 use txhunt_model::{DbError, DbState, ErrorClass, Outcome, Row, StmtKind};
 
@@ -22,16 +22,18 @@ pub(super) struct PgConnection {
     id: String,
     profile: &'static dyn ServerProfile,
     pool: Arc<Pool>,
-    /// The result column types learned per statement shape, once the schema is fixed
-    /// ([`Connection::schema_fixed`]).
-    row_types: Option<RowTypes>,
+    /// The result column types learned per statement shape by the database's sessions.
+    row_types: Arc<RowTypes>,
+    /// Whether the schema is fixed ([`Connection::schema_fixed`]): `row_types` serve then.
+    schema_fixed: bool,
 }
 
-/// Result column types by statement shape ([`txhunt_model::template::Template::typed_key`]):
-/// with the schema fixed, statements of one shape return columns of the same types, so only
-/// the first of them is prepared to learn them (a second round trip, and a parse and analysis
-/// on the server).
-type RowTypes = HashMap<String, Vec<Type>>;
+/// Result column types by statement shape ([`txhunt_model::template::Template::typed_key`]),
+/// shared by a database's sessions: with the schema fixed, statements of one shape return
+/// columns of the same types, so only the first of them any session runs is prepared to learn
+/// them (a second round trip, and a parse and analysis on the server). Locked only to look up
+/// and to add, never across a round trip.
+pub(super) type RowTypes = Mutex<HashMap<String, Vec<Type>>>;
 
 impl PgConnection {
     /// Runs the session `setup` statements on `pooled` and wraps it, its notices going to
@@ -44,6 +46,7 @@ impl PgConnection {
         setup: &[String],
         profile: &'static dyn ServerProfile,
         pool: Arc<Pool>,
+        row_types: Arc<RowTypes>,
     ) -> Result<Self, (String, postgres::Error)> {
         let known = pooled.id.clone();
         let batch: Vec<&str> = (setup.iter().map(String::as_str))
@@ -81,7 +84,8 @@ impl PgConnection {
             id,
             profile,
             pool,
-            row_types: None,
+            row_types,
+            schema_fixed: false,
         })
     }
 
@@ -113,7 +117,7 @@ impl Drop for PgConnection {
 pub(super) fn run(
     client: &mut Client,
     sql: &str,
-    known: Option<&mut RowTypes>,
+    known: Option<&RowTypes>,
 ) -> Result<Outcome, postgres::Error> {
     let mut answer = Answer::default();
     for message in client.simple_query(sql)? {
@@ -122,23 +126,25 @@ pub(super) fn run(
     let Some(known) = known else {
         return answer.outcome(client, sql);
     };
+    let known = || known.lock().unwrap_or_else(|p| p.into_inner());
     if StmtKind::of(sql) == StmtKind::Other {
         // Perhaps DDL: what was learned may no longer hold.
-        known.clear();
+        known().clear();
     }
     if answer.columns.is_none() {
         return answer.outcome(client, sql);
     }
     let key = literal_template(sql).typed_key();
-    match (known.get(&key), &answer.columns) {
+    let types = known().get(&key).cloned();
+    match (types, &answer.columns) {
         (Some(types), Some(columns)) if types.len() == columns.len() => {
-            let rows = answer.rows(types);
+            let rows = answer.rows(&types);
             let columns = answer.columns.take().unwrap_or_default();
             Ok(Outcome::Rows { columns, rows })
         }
         _ => {
             let (outcome, types) = answer.outcome_typed(client, sql)?;
-            known.extend(types.map(|t| (key, t)));
+            known().extend(types.map(|t| (key, t)));
             Ok(outcome)
         }
     }
@@ -321,8 +327,8 @@ impl Connection for PgConnection {
         let profile = self.profile;
         let pooled = (self.pooled.as_mut())
             .expect("the client is only taken when the connection is dropped");
-        run(&mut pooled.client, sql, self.row_types.as_mut())
-            .unwrap_or_else(|e| Outcome::Error(error(&e, profile)))
+        let known = self.schema_fixed.then_some(&*self.row_types);
+        run(&mut pooled.client, sql, known).unwrap_or_else(|e| Outcome::Error(error(&e, profile)))
     }
 
     /// In one round trip where [`run_batch`] can (each a single read or write, all of which
@@ -361,7 +367,7 @@ impl Connection for PgConnection {
     }
 
     fn schema_fixed(&mut self) {
-        self.row_types.get_or_insert_with(RowTypes::new);
+        self.schema_fixed = true;
     }
 }
 

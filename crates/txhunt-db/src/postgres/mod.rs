@@ -296,6 +296,7 @@ impl Target for PgTarget {
             pool: Arc::clone(&self.pool),
             monitor: Arc::clone(&self.monitor),
             housekeeper: Arc::clone(&self.housekeeper),
+            row_types: Arc::default(),
         }))
     }
 }
@@ -356,6 +357,8 @@ struct PgDatabase {
     pool: Arc<Pool>,
     monitor: Arc<Mutex<Client>>,
     housekeeper: Arc<Housekeeper<DropJob>>,
+    /// The result column types its sessions learned, once its schema is fixed.
+    row_types: Arc<connection::RowTypes>,
 }
 
 /// A schema to drop: its name, and its name as SQL spells it.
@@ -427,7 +430,8 @@ impl Database for PgDatabase {
             setup.extend(self.reporting.iter().map(|s| s.to_string()));
         }
         let pooled = self.pool.take().map_err(failed("opening a session"))?;
-        let conn = PgConnection::new(pooled, hook, &setup, self.profile, Arc::clone(&self.pool))
+        let (pool, row_types) = (Arc::clone(&self.pool), Arc::clone(&self.row_types));
+        let conn = PgConnection::new(pooled, hook, &setup, self.profile, pool, row_types)
             .map_err(|(context, e)| failed(context)(e))?;
         Ok(Box::new(conn))
     }
