@@ -151,8 +151,9 @@ pub trait Connection: Send {
     /// Tells the connection that the database's schema does not change any more (a stress
     /// run after its setup): it may then reuse what it learned about one statement's result
     /// columns for the statements of the same shape (PostgreSQL: their types, which take a
-    /// second round trip to ask for, learned once for every session of the database). A statement other than a read, a write or transaction
-    /// control makes it forget. Nothing, by default.
+    /// second round trip to ask for, learned once for every session of the database). A
+    /// statement other than a read, a write or transaction control makes it forget. Nothing,
+    /// by default.
     fn schema_fixed(&mut self) {}
 }
 
