@@ -88,9 +88,8 @@ pub fn stress(
         ..Executor::default()
     };
     let stop = AtomicBool::new(false);
-    let (mut plain, mut recorded) = (Vec::new(), Vec::new());
-    let (mut plain_cpu, mut recorded_cpu) = (Vec::new(), Vec::new());
-    let (mut plain_aborted, mut recorded_aborted) = (Vec::new(), Vec::new());
+    // Per way (plain, recorded): committed/s, aborted/s and client CPU µs per transaction.
+    let mut runs: [[Vec<f64>; 3]; 2] = Default::default();
     let (mut history_statements, mut check_seconds) = (0, 0.0);
     for _ in 0..repeat.max(1) {
         for record in [false, true] {
@@ -98,36 +97,26 @@ pub fn stress(
             let run = hunt.run(&executor, target, record, &Counters::default(), &stop)?;
             let cpu_us = (own_cpu() - cpu).as_secs_f64() * 1e6 / run.committed.max(1) as f64;
             let seconds = run.elapsed.as_secs_f64().max(1e-9);
-            let (rate, aborted) = (run.committed as f64 / seconds, run.aborted as f64 / seconds);
-            if !record {
-                plain.push(rate);
-                plain_cpu.push(cpu_us);
-                plain_aborted.push(aborted);
-                continue;
+            let sample = [
+                run.committed as f64 / seconds,
+                run.aborted as f64 / seconds,
+                cpu_us,
+            ];
+            for (values, value) in runs[usize::from(record)].iter_mut().zip(sample) {
+                values.push(value);
             }
-            recorded.push(rate);
-            recorded_cpu.push(cpu_us);
-            recorded_aborted.push(aborted);
-            if run.statements >= history_statements {
+            if record && run.statements >= history_statements {
                 history_statements = run.statements;
                 check_seconds = hunt.judge(&executor, target, &run).check_seconds;
             }
         }
     }
-    let (plain, recorded) = (
-        Way {
-            median: median(&plain),
-            per_second: plain,
-            aborted_per_second: plain_aborted,
-            client_cpu_us: plain_cpu,
-        },
-        Way {
-            median: median(&recorded),
-            per_second: recorded,
-            aborted_per_second: recorded_aborted,
-            client_cpu_us: recorded_cpu,
-        },
-    );
+    let [plain, recorded] = runs.map(|[per_second, aborted_per_second, client_cpu_us]| Way {
+        median: median(&per_second),
+        per_second,
+        aborted_per_second,
+        client_cpu_us,
+    });
     Ok(StressBenchReport {
         target: target.label(),
         workload: hunt.workload.name().into(),
