@@ -5,21 +5,25 @@
 use txhunt_db::{open_target, SessionConfig, Target};
 use txhunt_model::{Isolation, Outcome, Row};
 
-const CONFIG: SessionConfig = SessionConfig {
-    isolation: Isolation::ReadCommitted,
-    mode: None,
-};
+/// Sessions at `isolation`.
+fn config(isolation: Isolation) -> SessionConfig {
+    SessionConfig {
+        isolation,
+        mode: None,
+    }
+}
 
-/// Runs `setup` on a fresh database of `target` and checks its final state: exactly `tables`
+/// Runs `setup` on a fresh database of `target` (in a session at `isolation`) and checks its final state: exactly `tables`
 /// (each its name in the state, lower-case, and as SQL spells it), each as a session reads it,
 /// and none empty (so that a value of every type is compared).
 fn the_final_state_reads_each_table_as_a_session_does(
     target: &dyn Target,
+    isolation: Isolation,
     setup: &[&str],
     tables: &[(&str, &str)],
 ) {
     let db = target.create_database().expect("a database");
-    let mut session = db.connect(CONFIG, None).expect("a session");
+    let mut session = db.connect(config(isolation), None).expect("a session");
     for sql in setup {
         let outcome = session.execute(sql);
         assert!(outcome.succeeded(), "{sql}: {outcome:?}");
@@ -45,6 +49,7 @@ fn a_postgres_final_state_holds_its_tables_only_with_their_types() {
     let target = open_target("postgres", None).expect("the testbed starts");
     the_final_state_reads_each_table_as_a_session_does(
         target.as_ref(),
+        Isolation::ReadCommitted,
         &[
             "CREATE TABLE a(k SERIAL PRIMARY KEY, n NUMERIC(6,2), f DOUBLE PRECISION, b BOOLEAN, \
              y BYTEA, s TEXT, gone INT, big BIGINT)",
@@ -71,6 +76,7 @@ fn a_mariadb_final_state_holds_its_tables_only_with_their_types() {
     let target = open_target("mariadb", None).expect("the testbed starts");
     the_final_state_reads_each_table_as_a_session_does(
         target.as_ref(),
+        Isolation::ReadCommitted,
         &[
             "CREATE TABLE a(k INT AUTO_INCREMENT PRIMARY KEY, n DECIMAL(6,2), f DOUBLE, b BOOLEAN, \
              y BLOB, s TEXT, gone INT, big BIGINT)",
@@ -85,4 +91,44 @@ fn a_mariadb_final_state_holds_its_tables_only_with_their_types() {
         ],
         &[("a", "a"), ("b", "`B`")],
     );
+}
+
+/// SQLite reads the final state through a connection kept open since the database was made:
+/// read again after sessions changed tables and rows, it shows the change, not what it read
+/// before (no snapshot or schema of its is left over from the earlier read).
+#[test]
+fn a_sqlite_final_state_read_again_shows_what_changed_since() {
+    let target = open_target("sqlite", None).expect("SQLite opens");
+    the_final_state_reads_each_table_as_a_session_does(
+        target.as_ref(),
+        Isolation::Serializable,
+        &[
+            "CREATE TABLE a(k INTEGER PRIMARY KEY, n REAL, s TEXT, y BLOB)",
+            "INSERT INTO a VALUES (1, 0.25, 'x', x'0aff'), (2, NULL, NULL, NULL)",
+            "CREATE TABLE \"B\"(k INT PRIMARY KEY, v TEXT)",
+            "INSERT INTO \"B\" VALUES (1, 'one')",
+            "CREATE VIEW w AS SELECT k FROM a",
+        ],
+        &[("a", "a"), ("b", "\"B\"")],
+    );
+    let db = target.create_database().expect("a database");
+    let mut session = (db.connect(config(Isolation::Serializable), None)).expect("a session");
+    for sql in ["CREATE TABLE a(k INT)", "INSERT INTO a VALUES (1)"] {
+        assert!(session.execute(sql).succeeded(), "{sql}");
+    }
+    let before = db.final_state().expect("the final state");
+    assert_eq!(before.table("a").map(<[Row]>::len), Some(1), "{before:?}");
+    for sql in [
+        "BEGIN",
+        "DROP TABLE a",
+        "CREATE TABLE c(k INT)",
+        "INSERT INTO c VALUES (7), (8)",
+        "COMMIT",
+    ] {
+        assert!(session.execute(sql).succeeded(), "{sql}");
+    }
+    let after = db.final_state().expect("the final state");
+    let names: Vec<&str> = after.tables().map(|(name, _)| name).collect();
+    assert_eq!(names, ["c"], "{after:?}");
+    assert_eq!(after.table("c").map(<[Row]>::len), Some(2), "{after:?}");
 }

@@ -2,6 +2,7 @@
 
 use crate::profile::sqlite::{Phase, SqliteProfile};
 use crate::target::{Connection, Interrupt, LockWaitHook, TargetError};
+use rusqlite::config::DbConfig;
 use rusqlite::types::ValueRef;
 use rusqlite::{InterruptHandle, OpenFlags};
 use std::path::Path;
@@ -11,7 +12,9 @@ use txhunt_model::{DbError, DbState, ErrorClass, Isolation, Outcome, Row, StmtKi
 
 /// Opens a connection to `path` at `isolation` (read-uncommitted uses the shared cache).
 /// Commits are not synced to disk (`synchronous = OFF`): the throwaway database needs no
-/// durability, as the testbed servers run without fsync too, and locking is unchanged.
+/// durability, as the testbed servers run without fsync too, and locking is unchanged. For the
+/// same reason the last connection to close does not copy the WAL into the database file
+/// (`SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE`): the file is deleted next.
 pub(super) fn open(path: &Path, isolation: Isolation) -> Result<rusqlite::Connection, TargetError> {
     let mut flags = OpenFlags::SQLITE_OPEN_READ_WRITE
         | OpenFlags::SQLITE_OPEN_CREATE
@@ -26,6 +29,8 @@ pub(super) fn open(path: &Path, isolation: Isolation) -> Result<rusqlite::Connec
         .map_err(|e| TargetError::db(format!("opening {}", path.display()), e))?;
     conn.pragma_update(None, "synchronous", "OFF")
         .map_err(|e| TargetError::db("turning synchronous off", e))?;
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)
+        .map_err(|e| TargetError::db("turning the checkpoint on close off", e))?;
     if shared {
         conn.pragma_update(None, "read_uncommitted", 1)
             .map_err(|e| TargetError::db("enabling read_uncommitted", e))?;

@@ -2,7 +2,9 @@
 //!
 //! Every execution gets a fresh database file in a temp directory txhunt creates (prefix
 //! `txhunt_`) and deletes when the execution ends. The file is in WAL mode; each session opens
-//! its own connection to it.
+//! its own connection to it. The connection that created the file stays open, idle, until the
+//! database is dropped: the final state is read through it (no connection is opened for that),
+//! and with it open the WAL index is never torn down and rebuilt between sessions.
 
 mod connection;
 
@@ -13,7 +15,7 @@ use crate::target::{
 };
 use connection::{open, SqliteConnection};
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use txhunt_model::{DbState, Isolation};
 
 /// Embedded SQLite.
@@ -53,14 +55,21 @@ impl Target for SqliteTarget {
         setup
             .pragma_update(None, "journal_mode", "wal")
             .map_err(|e| TargetError::db("switching the SQLite database to WAL", e))?;
-        Ok(Box::new(SqliteDatabase { _dir: dir, path }))
+        Ok(Box::new(SqliteDatabase {
+            keeper: Mutex::new(setup),
+            path,
+            _dir: dir,
+        }))
     }
 }
 
 /// One fresh SQLite database file; deleted with its directory on drop.
 struct SqliteDatabase {
-    _dir: tempfile::TempDir,
+    /// The connection that created the file, idle but for reading the final state (dropped
+    /// before the directory: fields drop in order).
+    keeper: Mutex<rusqlite::Connection>,
     path: PathBuf,
+    _dir: tempfile::TempDir,
 }
 
 impl Database for SqliteDatabase {
@@ -75,7 +84,7 @@ impl Database for SqliteDatabase {
     }
 
     fn final_state(&self) -> Result<DbState, TargetError> {
-        let conn = open(&self.path, Isolation::Serializable)?;
+        let conn = self.keeper.lock().unwrap_or_else(|p| p.into_inner());
         connection::dump(&conn).map_err(|e| TargetError::db("reading the final state", e))
     }
 
