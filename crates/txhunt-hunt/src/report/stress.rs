@@ -71,14 +71,19 @@ pub fn summary(report: &Report, path: &Path) -> String {
             "  infrastructure failure, verdicts void (not a DBMS bug): {failure}"
         );
     }
-    match report.candidates.len() {
-        0 => {
+    let known = report.candidates.len() - report.new_candidates().count();
+    let known_text = match known {
+        0 => String::new(),
+        n => format!(" and {n} known bug{}", if n == 1 { "" } else { "s" }),
+    };
+    match report.candidates.len() - known {
+        0 if known == 0 => {
             let _ = writeln!(text, "  no bug candidate");
         }
         n => {
             let _ = writeln!(
                 text,
-                "  {n} bug candidate{}:",
+                "  {n} new bug candidate{}{known_text}:",
                 if n == 1 { "" } else { "s" }
             );
         }
@@ -100,6 +105,13 @@ pub fn summary(report: &Report, path: &Path) -> String {
             "     {} statements of the involved transactions in the report{round}",
             candidate.excerpt.len()
         );
+        if let Some(bug) = candidate.known {
+            let _ = writeln!(
+                text,
+                "     KNOWN: matches the signature of {} ({}); not a new candidate",
+                bug.id, bug.report
+            );
+        }
         if let Some(replay) = &candidate.replay {
             let _ = writeln!(
                 text,

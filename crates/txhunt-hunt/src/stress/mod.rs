@@ -14,6 +14,7 @@
 //! run's verdicts: the report says so and lists no candidate of it.
 
 pub mod derive;
+pub mod known;
 
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
@@ -100,6 +101,10 @@ pub struct Candidate {
     /// [`derive::Replay::candidate`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub replay: Option<derive::Replayed>,
+    /// The known timing bug whose signature it matches ([`known::recognise`]), once checked:
+    /// then it is not a new bug candidate.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub known: Option<&'static known::KnownBug>,
 }
 
 /// What a stress hunt did and found.
@@ -307,6 +312,20 @@ fn key_lookups_as_item_reads(run: &mut StressRun) {
 }
 
 impl Report {
+    /// Marks the candidates from the `from`-th on that match a known timing bug of `dbms` (the
+    /// target profile's name; [`known::recognise`]): after their replay, whose verdict counts.
+    pub fn recognise_known(&mut self, dbms: &str, from: usize) {
+        let (workload, level) = (self.workload.as_str(), self.isolation);
+        for candidate in self.candidates.iter_mut().skip(from) {
+            candidate.known = known::recognise(dbms, workload, level, candidate);
+        }
+    }
+
+    /// The candidates that match no known bug: the new bug candidates.
+    pub fn new_candidates(&self) -> impl Iterator<Item = &Candidate> {
+        self.candidates.iter().filter(|c| c.known.is_none())
+    }
+
     /// Adds `next`, the report of the hunt's next round, to this one: counts add up, the
     /// largest round is kept, allowed phenomena and unjudged reasons are merged, and its
     /// candidates are appended (numbered as its round) except those of a kind this report
@@ -380,6 +399,7 @@ fn record_violation(
         round: 1,
         seed,
         replay: None,
+        known: None,
     });
 }
 
@@ -394,6 +414,7 @@ pub fn candidate(run: &StressRun, txns: &Transactions, finding: Finding, seed: u
         round: 1,
         seed,
         replay: None,
+        known: None,
     }
 }
 
@@ -562,10 +583,36 @@ mod tests {
                     round: 1,
                     seed,
                     replay: None,
+                    known: None,
                 })
                 .collect(),
             infrastructure: None,
         }
+    }
+
+    #[test]
+    fn a_known_timing_bug_is_listed_as_known_and_not_as_a_new_candidate() {
+        let mut report = round(11, 1000, 1.0, &["read-partial-transfer", "total-changed"]);
+        report.isolation = Isolation::RepeatableRead;
+        report.recognise_known("postgres", 0);
+        assert_eq!(report.new_candidates().count(), 2);
+        report.recognise_known("mariadb", 0);
+        let new: Vec<&str> = report.new_candidates().map(|c| c.source.as_str()).collect();
+        assert_eq!(new, ["invariant total-changed"]);
+        let text = crate::report::stress::summary(&report, std::path::Path::new("r.json"));
+        assert!(
+            text.contains("1 new bug candidate and 1 known bug:"),
+            "{text}"
+        );
+        assert!(
+            text.contains("KNOWN: matches the signature of MARIADB-read-view-not-atomic"),
+            "{text}"
+        );
+        let json = serde_json::to_string(&report.candidates[0]).expect("serializes");
+        assert!(
+            json.contains(r#""known":{"id":"MARIADB-read-view-not-atomic""#),
+            "{json}"
+        );
     }
 
     #[test]
