@@ -11,7 +11,8 @@
 //!   or in an order that never existed);
 //! * **bank**: the final total is the initial one; a single read of every account by a
 //!   committed transaction sees the initial total (else it saw part of a transfer, a
-//!   G-single read skew);
+//!   G-single read skew, and within one statement: forbidden wherever each statement reads
+//!   one snapshot, even at a level that allows G-single across a transaction's statements);
 //! * **random**: none; the DSG oracle alone judges it.
 //!
 //! Each violation names the Adya phenomenon that stands for it where one does; the level's
@@ -35,6 +36,10 @@ pub struct Violation {
     pub steps: Vec<usize>,
     /// The Adya phenomenon it shows, where one stands for it.
     pub phenomenon: Option<Phenomenon>,
+    /// Whether one statement's reads show it (a single read of every account): forbidden
+    /// wherever each statement reads one snapshot, whatever the phenomenon's allowance
+    /// ([`Guarantee::statement_snapshot`]).
+    pub one_statement: bool,
     /// What lets it through at the run's level, if anything does.
     pub allowed: Option<&'static Allowance>,
 }
@@ -56,7 +61,10 @@ pub fn check(
         Workload::Random => Vec::new(),
     };
     for v in &mut found {
-        v.allowed = v.phenomenon.and_then(|p| guarantee.allowance(p));
+        let statement_forbids = v.one_statement && guarantee.statement_snapshot;
+        v.allowed = (v.phenomenon)
+            .filter(|_| !statement_forbids)
+            .and_then(|p| guarantee.allowance(p));
     }
     found
 }
@@ -128,6 +136,7 @@ fn violation(
         text,
         steps,
         phenomenon,
+        one_statement: false,
         allowed: None,
     }
 }
@@ -321,15 +330,18 @@ fn bank(run: &Ops, history: &History) -> Vec<Violation> {
         }
         let seen = total(&run.rows[s]);
         if seen != expected {
-            found.push(violation(
-                "read-partial-transfer",
-                format!(
-                    "{} read every account and saw a total of {seen}, not {expected}",
-                    run.at(s)
-                ),
-                vec![s],
-                Some(Phenomenon::GSingle),
-            ));
+            found.push(Violation {
+                one_statement: true,
+                ..violation(
+                    "read-partial-transfer",
+                    format!(
+                        "{} read every account in one statement and saw a total of {seen}, not {expected}",
+                        run.at(s)
+                    ),
+                    vec![s],
+                    Some(Phenomenon::GSingle),
+                )
+            });
         }
     }
     found

@@ -60,6 +60,7 @@ pub fn stale_reads(case: &TestCase, history: &History, intervals: &[Interval]) -
                 .chain((0..intervals.len()).filter(|&s| txns.writer_of[s] == overwriter))
                 .collect(),
             phenomenon: None,
+            one_statement: false,
             allowed: None,
         });
     }

@@ -14,6 +14,12 @@ pub struct Guarantee {
     pub level: &'static str,
     /// The phenomena it lets through, and where the DBMS documents that.
     pub allows: &'static [Allowance],
+    /// Whether each statement reads one snapshot (or, serializable, as if it did): then a
+    /// single statement never mixes versions from before and after one commit, even where
+    /// the level lets a *transaction*'s reads do so (a G-single read skew across two
+    /// statements). True of every level here but the dirty-read ones (PL-1), whose reads
+    /// take no snapshot; every MVCC READ COMMITTED here gives each statement its own.
+    pub statement_snapshot: bool,
 }
 
 /// A phenomenon a level lets through.
@@ -38,6 +44,7 @@ impl Guarantee {
 pub const PL_3: Guarantee = Guarantee {
     level: "PL-3",
     allows: &[],
+    statement_snapshot: true,
 };
 
 /// One allowance.
@@ -89,6 +96,7 @@ const PG_RC_ALLOWS: [Allowance; 3] = anti_dependencies(
 pub const POSTGRES_READ_COMMITTED: Guarantee = Guarantee {
     level: "PL-2",
     allows: &PG_RC_ALLOWS,
+    statement_snapshot: true,
 };
 
 const PG_RR_ALLOWS: [Allowance; 2] = write_skew(
@@ -100,6 +108,7 @@ const PG_RR_ALLOWS: [Allowance; 2] = write_skew(
 pub const POSTGRES_REPEATABLE_READ: Guarantee = Guarantee {
     level: "PL-SI",
     allows: &PG_RR_ALLOWS,
+    statement_snapshot: true,
 };
 
 const INNODB_RU_ALLOWS: [Allowance; 6] = dirty_reads(
@@ -111,6 +120,7 @@ const INNODB_RU_ALLOWS: [Allowance; 6] = dirty_reads(
 pub const INNODB_READ_UNCOMMITTED: Guarantee = Guarantee {
     level: "PL-1",
     allows: &INNODB_RU_ALLOWS,
+    statement_snapshot: false,
 };
 
 const INNODB_RC_ALLOWS: [Allowance; 3] = anti_dependencies(
@@ -122,6 +132,7 @@ const INNODB_RC_ALLOWS: [Allowance; 3] = anti_dependencies(
 pub const INNODB_READ_COMMITTED: Guarantee = Guarantee {
     level: "PL-2",
     allows: &INNODB_RC_ALLOWS,
+    statement_snapshot: true,
 };
 
 const INNODB_RR_ALLOWS: [Allowance; 3] = anti_dependencies(
@@ -133,6 +144,7 @@ const INNODB_RR_ALLOWS: [Allowance; 3] = anti_dependencies(
 pub const INNODB_REPEATABLE_READ: Guarantee = Guarantee {
     level: "PL-2 (snapshot reads)",
     allows: &INNODB_RR_ALLOWS,
+    statement_snapshot: true,
 };
 
 const INNODB_SI_ALLOWS: [Allowance; 2] = write_skew(
@@ -144,6 +156,7 @@ const INNODB_SI_ALLOWS: [Allowance; 2] = write_skew(
 pub const INNODB_SNAPSHOT_ISOLATION: Guarantee = Guarantee {
     level: "PL-SI",
     allows: &INNODB_SI_ALLOWS,
+    statement_snapshot: true,
 };
 
 const SQLITE_RU_ALLOWS: [Allowance; 6] = dirty_reads(
@@ -155,6 +168,7 @@ const SQLITE_RU_ALLOWS: [Allowance; 6] = dirty_reads(
 pub const SQLITE_READ_UNCOMMITTED: Guarantee = Guarantee {
     level: "PL-1",
     allows: &SQLITE_RU_ALLOWS,
+    statement_snapshot: false,
 };
 
 const TURSO_MVCC_ALLOWS: [Allowance; 2] = write_skew(
@@ -166,6 +180,7 @@ const TURSO_MVCC_ALLOWS: [Allowance; 2] = write_skew(
 pub const TURSO_SNAPSHOT: Guarantee = Guarantee {
     level: "PL-SI",
     allows: &TURSO_MVCC_ALLOWS,
+    statement_snapshot: true,
 };
 
 const DUCKDB_ALLOWS: [Allowance; 2] = write_skew(
@@ -177,6 +192,7 @@ const DUCKDB_ALLOWS: [Allowance; 2] = write_skew(
 pub const DUCKDB_SNAPSHOT: Guarantee = Guarantee {
     level: "PL-SI",
     allows: &DUCKDB_ALLOWS,
+    statement_snapshot: true,
 };
 
 const TIDB_RC_ALLOWS: [Allowance; 3] = anti_dependencies(
@@ -188,6 +204,7 @@ const TIDB_RC_ALLOWS: [Allowance; 3] = anti_dependencies(
 pub const TIDB_READ_COMMITTED: Guarantee = Guarantee {
     level: "PL-2",
     allows: &TIDB_RC_ALLOWS,
+    statement_snapshot: true,
 };
 
 const TIDB_RR_ALLOWS: [Allowance; 2] = write_skew(
@@ -199,6 +216,7 @@ const TIDB_RR_ALLOWS: [Allowance; 2] = write_skew(
 pub const TIDB_REPEATABLE_READ: Guarantee = Guarantee {
     level: "PL-SI",
     allows: &TIDB_RR_ALLOWS,
+    statement_snapshot: true,
 };
 
 const COCKROACH_RC_ALLOWS: [Allowance; 3] = anti_dependencies(
@@ -210,6 +228,7 @@ const COCKROACH_RC_ALLOWS: [Allowance; 3] = anti_dependencies(
 pub const COCKROACH_READ_COMMITTED: Guarantee = Guarantee {
     level: "PL-2",
     allows: &COCKROACH_RC_ALLOWS,
+    statement_snapshot: true,
 };
 
 const COCKROACH_RR_ALLOWS: [Allowance; 2] = write_skew(
@@ -221,6 +240,7 @@ const COCKROACH_RR_ALLOWS: [Allowance; 2] = write_skew(
 pub const COCKROACH_REPEATABLE_READ: Guarantee = Guarantee {
     level: "PL-SI",
     allows: &COCKROACH_RR_ALLOWS,
+    statement_snapshot: true,
 };
 
 #[cfg(test)]
