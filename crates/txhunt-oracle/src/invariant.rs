@@ -36,8 +36,8 @@ pub struct Violation {
     pub steps: Vec<usize>,
     /// The Adya phenomenon it shows, where one stands for it.
     pub phenomenon: Option<Phenomenon>,
-    /// Whether one statement's reads show it (a single read of every account): forbidden
-    /// wherever each statement reads one snapshot, whatever the phenomenon's allowance
+    /// Whether one plain SELECT's reads show it (a single read of every account): forbidden
+    /// wherever each such statement reads one snapshot, whatever the phenomenon's allowance
     /// ([`Guarantee::statement_snapshot`]).
     pub one_statement: bool,
     /// What lets it through at the run's level, if anything does.

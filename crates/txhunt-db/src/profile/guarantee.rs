@@ -14,11 +14,14 @@ pub struct Guarantee {
     pub level: &'static str,
     /// The phenomena it lets through, and where the DBMS documents that.
     pub allows: &'static [Allowance],
-    /// Whether each statement reads one snapshot (or, serializable, as if it did): then a
-    /// single statement never mixes versions from before and after one commit, even where
-    /// the level lets a *transaction*'s reads do so (a G-single read skew across two
-    /// statements). True of every level here but the dirty-read ones (PL-1), whose reads
-    /// take no snapshot; every MVCC READ COMMITTED here gives each statement its own.
+    /// Whether each plain read statement (a SELECT that locks nothing) reads one snapshot
+    /// (or, serializable, as if it did): then it never mixes versions from before and after
+    /// one commit, even where the level lets a *transaction*'s reads do so (a G-single read
+    /// skew across two statements). True of every level here but the dirty-read ones (PL-1),
+    /// whose reads take no snapshot; every MVCC READ COMMITTED here gives each statement its
+    /// own. Writes and locking reads are not covered: at READ COMMITTED they may read the
+    /// latest version of the rows they lock and the snapshot's of the others (PostgreSQL
+    /// §13.2.1, InnoDB's semi-consistent reads).
     pub statement_snapshot: bool,
 }
 
