@@ -13,9 +13,10 @@ fn config(isolation: Isolation) -> SessionConfig {
     }
 }
 
-/// Runs `setup` on a fresh database of `target` (in a session at `isolation`) and checks its final state: exactly `tables`
-/// (each its name in the state, lower-case, and as SQL spells it), each as a session reads it,
-/// and none empty (so that a value of every type is compared).
+/// Runs `setup` on a fresh database of `target` (in a session at `isolation`) and checks its
+/// final state: exactly `tables` (each its name in the state, lower-case, and as SQL spells
+/// it), each as a session reads it, and none empty (so that a value of every type is
+/// compared).
 fn the_final_state_reads_each_table_as_a_session_does(
     target: &dyn Target,
     isolation: Isolation,
