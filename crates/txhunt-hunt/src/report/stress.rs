@@ -71,16 +71,16 @@ pub fn summary(report: &Report, path: &Path) -> String {
             "  infrastructure failure, verdicts void (not a DBMS bug): {failure}"
         );
     }
-    let known = report.candidates.len() - report.new_candidates().count();
-    let known_text = match known {
+    let new = report.new_candidates().count();
+    let known_text = match report.candidates.len() - new {
         0 => String::new(),
         n => format!(" and {n} known bug{}", if n == 1 { "" } else { "s" }),
     };
-    match report.candidates.len() - known {
-        0 if known == 0 => {
+    match (new, report.candidates.len()) {
+        (_, 0) => {
             let _ = writeln!(text, "  no bug candidate");
         }
-        n => {
+        (n, _) => {
             let _ = writeln!(
                 text,
                 "  {n} new bug candidate{}{known_text}:",
