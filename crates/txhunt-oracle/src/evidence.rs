@@ -164,6 +164,10 @@ pub struct Observed {
     pub refinement: Option<String>,
     /// Whether the cycle has a predicate anti-dependency.
     pub predicate: bool,
+    /// For a G-single whose anti-dependency and closing read-dependency are reads of one
+    /// plain read statement: that statement's step (0-based).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub within_statement: Option<usize>,
     /// The Adya level the run's isolation level promises, e.g. `PL-SI`.
     pub level: String,
     /// Whether that level lets the phenomenon through.
@@ -175,7 +179,10 @@ pub struct Observed {
 impl Observed {
     /// The phenomenon and its cycle as text lines.
     pub fn lines(&self) -> Vec<String> {
-        let name = (self.refinement.as_ref()).map_or(String::new(), |r| format!(" ({r})"));
+        let mut name = (self.refinement.as_ref()).map_or(String::new(), |r| format!(" ({r})"));
+        if let Some(step) = self.within_statement {
+            name.push_str(&format!(" within one statement (step {})", step + 1));
+        }
         let verdict = if self.allowed { "allowed" } else { "forbidden" };
         let head = format!("{}{name}, {verdict} at {}:", self.class, self.level);
         std::iter::once(head)

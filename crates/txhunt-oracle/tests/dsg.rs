@@ -200,3 +200,103 @@ fn postgres_serializable_runs_of_generated_cases_show_no_phenomenon() {
 fn mariadb_serializable_runs_of_generated_cases_show_no_phenomenon() {
     serializable_runs_show_no_phenomenon("mariadb", 40);
 }
+
+/// `history` with `reader`'s read of the row `writer` wrote changed to the version `writer`
+/// overwrote: as if `reader` had not seen that write.
+fn unsee(history: &mut txhunt_model::History, reader: usize, writer: usize) {
+    let write = history.steps[writer].accesses.as_ref().unwrap().writes[0].clone();
+    let reads = &mut history.steps[reader].accesses.as_mut().unwrap().reads;
+    let read = reads.iter_mut().find(|r| r.row == write.row).unwrap();
+    read.version = write.overwrote;
+}
+
+/// The G-single of `case` run on SQLite with step `reader`'s read of the row step `writer`
+/// wrote made to miss that write: whether it lies within one statement, and its explanation.
+fn g_single_unseeing(case: &str, reader: usize, writer: usize) -> (Option<usize>, Vec<String>) {
+    let case = scenario::parse(case, "unseeing").unwrap();
+    let target = open_target("sqlite", None).expect("the target opens");
+    let executor = Executor {
+        instrument: true,
+        ..Executor::default()
+    };
+    let level = Isolation::Serializable;
+    let mut history = executor.execute(target.as_ref(), &case, level).unwrap();
+    let runner = TargetRunner {
+        executor,
+        target: target.as_ref(),
+    };
+    assert!(analyse(&case, &history, &runner).anomalies.is_empty());
+    unsee(&mut history, reader, writer);
+    let analysis = analyse(&case, &history, &runner);
+    let classes: Vec<Phenomenon> = analysis.anomalies.iter().map(|a| a.class).collect();
+    assert_eq!(classes, [Phenomenon::GSingle]);
+    let anomaly = &analysis.anomalies[0];
+    (anomaly.within_statement, anomaly.explain(&analysis.txns))
+}
+
+#[test]
+fn a_read_skew_within_one_select_is_its_statements_g_single() {
+    // t3's one SELECT misses t1's write of k=1 but sees t1's write of k=2.
+    let both = "/* init */ CREATE TABLE t(k INT PRIMARY KEY, v INT);
+        /* init */ INSERT INTO t VALUES (1, 10), (2, 20);
+        /* t1 */ BEGIN;
+        /* t1 */ UPDATE t SET v = 11 WHERE k = 1;
+        /* t1 */ UPDATE t SET v = 21 WHERE k = 2;
+        /* t1 */ COMMIT;
+        /* t2 */ SELECT k, v FROM t;";
+    let (within, lines) = g_single_unseeing(both, 4, 1);
+    assert_eq!(within, Some(4));
+    assert_eq!(
+        lines,
+        [
+            "t2 -rw-> t1 on t(k=1) (version init2, step 5)",
+            "t1 -wr-> t2 on t(k=2) (version #3, step 5)"
+        ]
+    );
+}
+
+#[test]
+fn a_select_that_sees_a_later_writer_but_not_an_earlier_one_is_its_statements_g_single() {
+    // t2 read t1's k=1 and then wrote k=2; t3's one SELECT sees t2's k=2 but misses t1's k=1.
+    let chain = "/* init */ CREATE TABLE t(k INT PRIMARY KEY, v INT);
+        /* init */ INSERT INTO t VALUES (1, 10), (2, 20);
+        /* t1 */ UPDATE t SET v = 11 WHERE k = 1;
+        /* t2 */ BEGIN;
+        /* t2 */ SELECT v FROM t WHERE k = 1;
+        /* t2 */ UPDATE t SET v = 21 WHERE k = 2;
+        /* t2 */ COMMIT;
+        /* t3 */ SELECT k, v FROM t;";
+    let (within, lines) = g_single_unseeing(chain, 5, 0);
+    assert_eq!(within, Some(5));
+    assert_eq!(
+        lines,
+        [
+            "t3 -rw-> t1 on t(k=1) (version init2, step 6)",
+            "t1 -wr-> t2 on t(k=1) (version #1, step 3)",
+            "t2 -wr-> t3 on t(k=2) (version #4, step 6)"
+        ]
+    );
+}
+
+#[test]
+fn a_read_skew_across_two_selects_is_not_within_one_statement() {
+    let split = "/* init */ CREATE TABLE t(k INT PRIMARY KEY, v INT);
+        /* init */ INSERT INTO t VALUES (1, 10), (2, 20);
+        /* t1 */ BEGIN;
+        /* t1 */ UPDATE t SET v = 11 WHERE k = 1;
+        /* t1 */ UPDATE t SET v = 21 WHERE k = 2;
+        /* t1 */ COMMIT;
+        /* t2 */ BEGIN;
+        /* t2 */ SELECT v FROM t WHERE k = 1;
+        /* t2 */ SELECT v FROM t WHERE k = 2;
+        /* t2 */ COMMIT;";
+    let (within, lines) = g_single_unseeing(split, 5, 1);
+    assert_eq!(within, None);
+    assert_eq!(
+        lines,
+        [
+            "t2 -rw-> t1 on t(k=1) (version init2, step 6)",
+            "t1 -wr-> t2 on t(k=2) (version #3, step 7)"
+        ]
+    );
+}

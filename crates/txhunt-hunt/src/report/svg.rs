@@ -152,6 +152,7 @@ mod tests {
             class: Phenomenon::GSingle,
             refinement: None,
             predicate: true,
+            within_statement: None,
             level: "PL-SI".into(),
             allowed: false,
             cycle: vec![dependency("t1", "t2", "rw"), dependency("t2", "t1", "wr")],

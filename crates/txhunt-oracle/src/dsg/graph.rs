@@ -73,35 +73,20 @@ impl Dsg {
     /// reads for `txns.of_step[s]` and writes for `txns.writer_of[s]`), over the transactions
     /// `keep` says are in it (committed ones, for Adya's phenomena).
     pub fn build(history: &History, txns: &Transactions, keep: &dyn Fn(usize) -> bool) -> Dsg {
+        Dsg::over(history, txns, keep, &NextVersions::of(history, txns, keep))
+    }
+
+    /// [`Dsg::build`] with the version order already known (`versions`, built with the same
+    /// `keep`).
+    pub fn over(
+        history: &History,
+        txns: &Transactions,
+        keep: &dyn Fn(usize) -> bool,
+        versions: &NextVersions,
+    ) -> Dsg {
         let (reader_of, writer_of) = (&txns.of_step, &txns.writer_of);
-        let writer = |v: Option<Version>| match v {
-            Some(Version::Step(s)) => Some(writer_of[s]),
-            _ => None,
-        };
-        // Per (row, overwritten version): the next version, installed by a transaction in the
-        // graph (an aborted write installed nothing). A statement that wrote a row twice (a
-        // multi-row upsert) overwrote its own version: that is no next version.
-        let mut next: HashMap<(RowId, Option<Version>), Version> = HashMap::new();
-        for (s, record) in history.steps.iter().enumerate() {
-            for w in record.accesses.iter().flat_map(|a| &a.writes) {
-                if w.overwrote != Some(Version::Step(s)) && keep(writer_of[s]) {
-                    next.insert((w.row.clone(), w.overwrote), Version::Step(s));
-                }
-            }
-        }
-        // The transaction that overwrote `version` of `row`. In Adya's version order only a
-        // transaction's last version of a row exists: the overwriter of an intermediate version
-        // (one its own transaction overwrote again) is the overwriter of that last one.
-        let overwriter = |row: &RowId, version: Option<Version>| {
-            let mut at = version;
-            loop {
-                let after = *next.get(&(row.clone(), at))?;
-                match writer(Some(after)) {
-                    t if t.is_some() && t == writer(version) => at = Some(after),
-                    t => return t,
-                }
-            }
-        };
+        let writer = |v: Option<Version>| versions.installer(v);
+        let overwriter = |row: &RowId, version| versions.overwriter(row, version);
         let mut edges = Vec::new();
         let mut add = |from: usize, to: usize, kind, row: &RowId, version, step| {
             if from != to && keep(from) && keep(to) {
@@ -178,6 +163,60 @@ impl Dsg {
         let mut bfs = Bfs::new(adjacency.nodes());
         bfs.run(self, &adjacency, from, &[to], usize::MAX, allowed);
         bfs.path(self, to)
+    }
+}
+
+/// Adya's version order of a run's rows: per version of a row, the transaction that installed
+/// the next one, among the transactions a graph keeps.
+#[derive(Debug, Clone)]
+pub struct NextVersions<'a> {
+    /// Per (row, overwritten version): the next version, installed by a transaction in the
+    /// graph (an aborted write installed nothing). A statement that wrote a row twice (a
+    /// multi-row upsert) overwrote its own version: that is no next version.
+    next: HashMap<(RowId, Option<Version>), Version>,
+    /// Per step, the transaction its writes belong to.
+    writer_of: &'a [usize],
+}
+
+impl<'a> NextVersions<'a> {
+    /// The version order of `history`'s rows over the transactions (of `txns`) `keep` accepts.
+    pub fn of(
+        history: &History,
+        txns: &'a Transactions,
+        keep: &dyn Fn(usize) -> bool,
+    ) -> NextVersions<'a> {
+        let writer_of = &txns.writer_of;
+        let mut next = HashMap::new();
+        for (s, record) in history.steps.iter().enumerate() {
+            for w in record.accesses.iter().flat_map(|a| &a.writes) {
+                if w.overwrote != Some(Version::Step(s)) && keep(writer_of[s]) {
+                    next.insert((w.row.clone(), w.overwrote), Version::Step(s));
+                }
+            }
+        }
+        NextVersions { next, writer_of }
+    }
+
+    /// The transaction that installed `version`, if a statement of the run did.
+    pub fn installer(&self, version: Option<Version>) -> Option<usize> {
+        match version {
+            Some(Version::Step(s)) => Some(self.writer_of[s]),
+            _ => None,
+        }
+    }
+
+    /// The transaction that overwrote `version` of `row`. In Adya's version order only a
+    /// transaction's last version of a row exists: the overwriter of an intermediate version
+    /// (one its own transaction overwrote again) is the overwriter of that last one.
+    pub fn overwriter(&self, row: &RowId, version: Option<Version>) -> Option<usize> {
+        let mut at = version;
+        loop {
+            let after = *self.next.get(&(row.clone(), at))?;
+            match self.installer(Some(after)) {
+                t if t.is_some() && t == self.installer(version) => at = Some(after),
+                t => return t,
+            }
+        }
     }
 }
 

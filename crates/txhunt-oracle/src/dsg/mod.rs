@@ -12,16 +12,19 @@
 //!   overwrote itself.
 //!
 //! Each phenomenon is reported once, by its shortest witness, named by its common refinement
-//! where one applies ([`Refinement`]).
+//! where one applies ([`Refinement`]); except that a G-single within one plain read statement
+//! ([`statement`]), where the run has one, is its witness even if longer: a level that lets
+//! G-single through may still forbid that one.
 
 pub mod cycles;
 pub mod graph;
 pub(crate) mod oracle;
 mod predicate;
 pub(crate) mod rows;
+pub mod statement;
 mod transactions;
 
-pub use graph::{Dsg, Edge, Kind};
+pub use graph::{Dsg, Edge, Kind, NextVersions};
 pub use oracle::Adya;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::time::Duration;
@@ -90,6 +93,9 @@ pub struct Anomaly {
     pub edges: Vec<Edge>,
     /// Readable names of the rows its edges are on (`t(k=3)`), where the row has a key.
     pub rows: HashMap<RowId, String>,
+    /// For a G-single whose anti-dependency and closing read-dependency are reads of one plain
+    /// read statement ([`statement`]): that statement's step.
+    pub within_statement: Option<usize>,
 }
 
 impl Anomaly {
@@ -101,6 +107,7 @@ impl Anomaly {
             refinement: Refinement::of(class, &edges),
             edges,
             rows: HashMap::new(),
+            within_statement: None,
         }
     }
 
@@ -159,7 +166,8 @@ pub fn analyse(case: &TestCase, history: &History, runner: &dyn Runner) -> Analy
     let untracked = untracked_tables(case, history);
     let mut anomalies = reads_of_uncommitted(history, &txns);
     anomalies.retain(|a| !untracked.contains(&a.edges[0].row.table));
-    let mut dsg = Dsg::build(history, &txns, &committed);
+    let versions = NextVersions::of(history, &txns, &committed);
+    let mut dsg = Dsg::over(history, &txns, &committed, &versions);
     dsg.edges.retain(|e| !untracked.contains(&e.row.table));
     let predicate::Predicates { search, skipped } = predicate::search(
         (case, history, &txns),
@@ -174,6 +182,15 @@ pub fn analyse(case: &TestCase, history: &History, runner: &dyn Runner) -> Analy
             .into_iter()
             .map(|c| Anomaly::new(c.class, c.edges)),
     );
+    let family = runner.profile().family();
+    let run = (case, history, &txns);
+    if let Some((edges, step)) = statement::read_skew(run, &dsg, &versions, &untracked, family) {
+        anomalies.retain(|a| a.class != Phenomenon::GSingle);
+        anomalies.push(Anomaly {
+            within_statement: Some(step),
+            ..Anomaly::new(Phenomenon::GSingle, edges)
+        });
+    }
     anomalies.sort_by_key(|a| a.class);
     let names = rows::names(history);
     for anomaly in &mut anomalies {

@@ -17,6 +17,7 @@ use crate::{
 };
 use txhunt_db::profile::guarantee::Guarantee;
 use txhunt_exec::Runner;
+use txhunt_model::adya::Phenomenon;
 use txhunt_model::{History, TestCase};
 
 /// The DSG oracle.
@@ -98,6 +99,16 @@ pub(crate) fn reopened_by_savepoint(
     })
 }
 
+/// The phenomenon of `anomaly` that `guarantee` forbids, if one is: the first of its phenomena
+/// the level does not let through, or, for a G-single within one plain read statement, the
+/// G-single itself where the level gives each such statement one snapshot.
+fn forbidden_phenomenon(anomaly: &Anomaly, guarantee: &Guarantee) -> Option<Phenomenon> {
+    if anomaly.within_statement.is_some() && guarantee.statement_snapshot {
+        return Some(anomaly.class);
+    }
+    (anomaly.phenomena().into_iter()).find(|p| guarantee.allowance(*p).is_none())
+}
+
 /// The finding of `anomaly`: a bug candidate unless `guarantee` lets every phenomenon it is
 /// through.
 fn finding(
@@ -106,18 +117,24 @@ fn finding(
     guarantee: &Guarantee,
     history: &History,
 ) -> Finding {
-    let phenomena = anomaly.phenomena();
-    let forbidden = phenomena
-        .iter()
-        .find(|p| guarantee.allowance(**p).is_none());
+    let forbidden = forbidden_phenomenon(anomaly, guarantee);
     let explained = anomaly.explain(&analysis.txns);
     let name = match anomaly.refinement {
         Some(r) => format!("{} ({})", anomaly.class, r.name()),
         None => anomaly.class.to_string(),
     };
+    let name = match anomaly.within_statement {
+        Some(step) => format!("{name} within one statement (step {})", step + 1),
+        None => name,
+    };
     let level = history.isolation;
     let summary = match forbidden {
-        Some(p) if *p == anomaly.class => format!(
+        Some(p) if anomaly.within_statement.is_some() && p == anomaly.class => format!(
+            "{name}, which {level} ({}) forbids: each plain read statement reads one snapshot: {}",
+            guarantee.level,
+            explained.join("; ")
+        ),
+        Some(p) if p == anomaly.class => format!(
             "{name}, which {level} ({}) forbids: {}",
             guarantee.level,
             explained.join("; ")
@@ -149,6 +166,7 @@ fn finding(
         class: anomaly.class,
         refinement: anomaly.refinement.map(|r| r.name().to_string()),
         predicate: anomaly.predicate,
+        within_statement: anomaly.within_statement,
         level: guarantee.level.to_string(),
         allowed: forbidden.is_none(),
         cycle,
@@ -167,4 +185,67 @@ fn finding(
         });
     }
     finding
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dsg::{Edge, Kind};
+    use txhunt_db::profile::guarantee::{
+        INNODB_READ_COMMITTED, INNODB_READ_UNCOMMITTED, INNODB_REPEATABLE_READ, PL_3,
+        POSTGRES_READ_COMMITTED,
+    };
+    use txhunt_model::access::RowId;
+
+    /// A read skew of `t0` over `t1`'s writes, within one statement or across two.
+    fn read_skew(within_statement: Option<usize>) -> Anomaly {
+        let edge = |from, to, kind, key: i64, step| Edge {
+            from,
+            to,
+            kind,
+            row: RowId {
+                table: "t".into(),
+                rid: key,
+            },
+            version: None,
+            step,
+            predicate: None,
+        };
+        let second = if within_statement.is_some() { 3 } else { 4 };
+        Anomaly {
+            within_statement,
+            ..Anomaly::new(
+                Phenomenon::GSingle,
+                vec![edge(0, 1, Kind::Rw, 1, 3), edge(1, 0, Kind::Wr, 2, second)],
+            )
+        }
+    }
+
+    #[test]
+    fn a_read_skew_within_one_statement_is_forbidden_wherever_statements_read_one_snapshot() {
+        let (within, across) = (read_skew(Some(3)), read_skew(None));
+        for guarantee in [
+            &INNODB_READ_COMMITTED,
+            &INNODB_REPEATABLE_READ,
+            &POSTGRES_READ_COMMITTED,
+        ] {
+            assert_eq!(
+                forbidden_phenomenon(&across, guarantee),
+                None,
+                "{guarantee:?}"
+            );
+            let forbidden = forbidden_phenomenon(&within, guarantee);
+            assert_eq!(forbidden, Some(Phenomenon::GSingle), "{guarantee:?}");
+        }
+        // Dirty reads take no snapshot: nothing to break.
+        assert_eq!(
+            forbidden_phenomenon(&within, &INNODB_READ_UNCOMMITTED),
+            None
+        );
+        // Serializability forbids it either way.
+        assert_eq!(
+            forbidden_phenomenon(&across, &PL_3),
+            Some(Phenomenon::GSingle)
+        );
+    }
 }
