@@ -21,8 +21,9 @@
 
 use super::graph::{Bfs, NextVersions};
 use super::{Dsg, Edge, Kind, Transactions};
-use std::collections::BTreeSet;
-use txhunt_model::{History, SqlFamily, Stmt, StmtKind, TestCase};
+use std::collections::{BTreeSet, HashMap};
+use txhunt_model::{History, SqlFamily, StmtKind, TestCase};
+use txhunt_sql::analysis::locks_rows;
 
 /// How many statement completions after the latest commit a statement read from a chain of
 /// dependencies may reach: room for completions that reached txhunt's clients out of the
@@ -47,14 +48,19 @@ pub fn read_skew(
     let nodes = adjacency.nodes();
     let mut bfs = Bfs::new(nodes);
     let mut best: Option<(Vec<Edge>, usize)> = None;
+    // Whether each SELECT's text locks rows (a stress history repeats a few texts).
+    let mut locking: HashMap<&str, bool> = HashMap::new();
     for (s, record) in history.steps.iter().enumerate() {
         let reader = txns.of_step[s];
         let Some(accesses) = &record.accesses else {
             continue;
         };
-        if !txns.committed[reader]
-            || !record.outcome.succeeded()
-            || !plain_read(&case.steps[s].stmt, family)
+        if !txns.committed[reader] || !record.outcome.succeeded() {
+            continue;
+        }
+        let stmt = &case.steps[s].stmt;
+        if stmt.kind() != StmtKind::Select
+            || *(locking.entry(&stmt.sql)).or_insert_with(|| locks_rows(&stmt.sql, family))
         {
             continue;
         }
@@ -105,11 +111,6 @@ pub fn read_skew(
         }
     }
     best
-}
-
-/// Whether `stmt` is a plain read: a SELECT that locks nothing.
-fn plain_read(stmt: &Stmt, family: SqlFamily) -> bool {
-    stmt.kind() == StmtKind::Select && !txhunt_sql::analysis::locks_rows(&stmt.sql, family)
 }
 
 /// Per transaction, the position among completed statements of its last statement to complete
