@@ -35,6 +35,8 @@ use txhunt_model::{
 };
 use txhunt_sql::plan_cache::PlanCache;
 
+mod idle;
+
 /// The transactions a stress run's sessions run.
 pub trait TxnSource: Sync {
     /// The statements of transaction `n` (from 0) of session `session` (from 0), BEGIN to
@@ -58,6 +60,10 @@ pub struct StressConfig {
     /// No transaction starts once this run has run this many statements (a recorded history
     /// is held in memory, and checked whole).
     pub max_statements: u64,
+    /// Idle transactions held open beside the sessions through the run, each on a connection
+    /// of its own ([`idle`]): they lengthen every snapshot's list of active transactions and
+    /// hold back the purge of old versions.
+    pub idle: usize,
 }
 
 /// What a stress run has done so far, readable from another thread while it runs.
@@ -211,7 +217,7 @@ impl Executor {
         counters: &Counters,
         stop: &AtomicBool,
     ) -> Result<StressRun, TargetError> {
-        target.check_sessions(config.sessions)?;
+        target.check_sessions(config.sessions + config.idle)?;
         let profile = target.profile();
         let family = profile.family();
         let session_config = SessionConfig {
@@ -240,6 +246,7 @@ impl Executor {
                 e,
             ));
         }
+        let held = idle::hold(db.as_ref(), session_config, config.idle, family)?;
         let start = Instant::now();
         let before = counters.read();
         let shared = Shared {
@@ -280,6 +287,7 @@ impl Executor {
         let elapsed = start.elapsed();
         let after = counters.read();
         let [committed, aborted, statements] = [0, 1, 2].map(|i| after[i] - before[i]);
+        idle::release(held)?;
         let final_state = db.final_state();
         drop(db);
         let (case, mut history, intervals) = assemble(setup, logs);

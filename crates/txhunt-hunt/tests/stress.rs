@@ -24,6 +24,7 @@ fn stress(workload: Workload, isolation: Isolation, seconds: u64) -> Stress {
         seed: 1,
         keys: 4,
         max_statements: 1_000_000,
+        idle: 0,
     }
 }
 
@@ -330,6 +331,7 @@ fn a_mariadb_stress_session_reads_its_writes_from_the_trigger_log_at_commit_as_t
         duration: Duration::from_secs(10),
         record: true,
         max_statements: 120,
+        idle: 0,
     };
     let executor = Executor::default();
     let (counters, stop) = (Counters::default(), AtomicBool::new(false));
@@ -377,4 +379,56 @@ fn a_mariadb_stress_session_reads_its_writes_from_the_trigger_log_at_commit_as_t
     let judged = Adya.check(&run.case, &run.history, &runner);
     assert!(judged.findings.is_empty(), "{judged:#?}");
     assert!(judged.unjudged.is_empty(), "{judged:#?}");
+}
+
+/// Transactions that count the rows of the idle transactions' table.
+struct CountIdle;
+
+impl TxnSource for CountIdle {
+    fn txn(&self, _session: usize, _n: u64) -> Vec<String> {
+        ["BEGIN", "SELECT COUNT(*) FROM txh_idle", "COMMIT"]
+            .map(String::from)
+            .to_vec()
+    }
+}
+
+#[test]
+fn idle_transactions_hold_their_writes_open_through_the_run_and_leave_no_trace() {
+    let target = open_target("mariadb", None).unwrap();
+    let setup = ["CREATE TABLE t (k INT PRIMARY KEY, v INT NOT NULL)".to_string()];
+    let config = StressConfig {
+        sessions: 2,
+        isolation: Isolation::ReadUncommitted,
+        mode: None,
+        duration: Duration::from_secs(10),
+        record: true,
+        max_statements: 60,
+        idle: 3,
+    };
+    let (counters, stop) = (Counters::default(), AtomicBool::new(false));
+    let run = (Executor::default().stress(
+        target.as_ref(),
+        &setup,
+        config,
+        &CountIdle,
+        &counters,
+        &stop,
+    ))
+    .expect("runs");
+    assert!(run.committed >= 10, "{run:?}");
+    // READ UNCOMMITTED reads the idle transactions' uncommitted inserts: all three, always.
+    let counts: Vec<&Outcome> = (run.case.steps.iter().zip(&run.history.steps))
+        .filter(|(step, _)| step.stmt.sql.starts_with("SELECT"))
+        .map(|(_, record)| &record.outcome)
+        .collect();
+    assert!(!counts.is_empty());
+    for outcome in counts {
+        let Outcome::Rows { rows, .. } = outcome else {
+            panic!("a count: {outcome:?}");
+        };
+        assert_eq!(rows, &[vec![Value::Int(3)]]);
+    }
+    // Rolled back and dropped before the final state was read.
+    let state = run.history.final_state.expect("the final state");
+    assert_eq!(state.tables().map(|(t, _)| t).collect::<Vec<_>>(), ["t"]);
 }

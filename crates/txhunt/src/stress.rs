@@ -57,6 +57,13 @@ pub struct StressShape {
     /// stress` stops there).
     #[arg(long, default_value_t = 1_000_000)]
     max_history: u64,
+    /// Idle transactions held open beside the sessions through each run, each on a
+    /// connection of its own: it read (and, except on SQLite-family targets, inserted into) a
+    /// table the workload never touches, and stays open. They lengthen every snapshot's list
+    /// of active transactions and hold back the purge of old versions: races in taking a
+    /// snapshot, and long version chains, show more often.
+    #[arg(long, default_value_t = 0)]
+    idle: usize,
 }
 
 impl StressShape {
@@ -68,6 +75,7 @@ impl StressShape {
         }
         let target = open_target(&self.target, self.bin_dir.as_deref())?;
         target.check_sessions(self.sessions).context("--sessions")?;
+        (target.check_sessions(self.sessions + self.idle)).context("--sessions and --idle")?;
         let levels = match &self.isolation {
             Some(flag) => isolation_flag(flag, target.as_ref())?,
             None => vec![target.profile().default_isolation()],
@@ -88,6 +96,7 @@ impl StressShape {
                     seed,
                     keys: self.keys,
                     max_statements: self.max_history,
+                    idle: self.idle,
                 })
             })
             .collect();

@@ -21,9 +21,13 @@ pub fn progress_line(title: &str, counters: &Counters, elapsed: Duration) -> Str
 /// The closing summary of `report`, saved at `path`.
 pub fn summary(report: &Report, path: &Path) -> String {
     let mut text = String::new();
+    let idle = match report.idle {
+        0 => String::new(),
+        n => format!(", {n} idle transactions held open"),
+    };
     let _ = writeln!(
         text,
-        "stress on {}: {} at {}, {} sessions over {} keys, seed {}",
+        "stress on {}: {} at {}, {} sessions over {} keys{idle}, seed {}",
         report.target, report.workload, report.isolation, report.sessions, report.keys, report.seed
     );
     let errors: Vec<String> = (report.errors.iter())

@@ -51,6 +51,8 @@ pub struct Stress {
     pub keys: usize,
     /// No transaction of a round starts once its history holds this many statements.
     pub max_statements: u64,
+    /// Idle transactions held open beside the sessions ([`StressConfig::idle`]).
+    pub idle: usize,
 }
 
 /// A workload's transactions for one run.
@@ -120,6 +122,8 @@ pub struct Report {
     pub sessions: usize,
     /// Keys.
     pub keys: usize,
+    /// Idle transactions held open beside the sessions.
+    pub idle: usize,
     /// The seed (of the first round; round `n` has seed + n − 1).
     pub seed: u64,
     /// How long the sessions ran transactions, in seconds (all rounds).
@@ -180,6 +184,7 @@ impl Stress {
             duration: self.duration,
             record,
             max_statements: self.max_statements,
+            idle: self.idle,
         }
     }
 
@@ -229,6 +234,7 @@ impl Stress {
             isolation: self.isolation,
             sessions: self.sessions,
             keys: self.keys,
+            idle: self.idle,
             seed: self.seed,
             seconds: run.elapsed.as_secs_f64(),
             rounds: 1,
@@ -560,6 +566,7 @@ mod tests {
             isolation: Isolation::Serializable,
             sessions: 8,
             keys: 8,
+            idle: 0,
             seed,
             seconds: 2.0,
             rounds: 1,
