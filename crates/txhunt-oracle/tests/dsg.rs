@@ -234,69 +234,73 @@ fn g_single_unseeing(case: &str, reader: usize, writer: usize) -> (Option<usize>
     (anomaly.within_statement, anomaly.explain(&analysis.txns))
 }
 
-#[test]
-fn a_read_skew_within_one_select_is_its_statements_g_single() {
-    // t3's one SELECT misses t1's write of k=1 but sees t1's write of k=2.
-    let both = "/* init */ CREATE TABLE t(k INT PRIMARY KEY, v INT);
-        /* init */ INSERT INTO t VALUES (1, 10), (2, 20);
-        /* t1 */ BEGIN;
-        /* t1 */ UPDATE t SET v = 11 WHERE k = 1;
-        /* t1 */ UPDATE t SET v = 21 WHERE k = 2;
-        /* t1 */ COMMIT;
-        /* t2 */ SELECT k, v FROM t;";
-    let (within, lines) = g_single_unseeing(both, 4, 1);
-    assert_eq!(within, Some(4));
-    assert_eq!(
-        lines,
-        [
-            "t2 -rw-> t1 on t(k=1) (version init2, step 5)",
-            "t1 -wr-> t2 on t(k=2) (version #3, step 5)"
-        ]
-    );
-}
+/// The schema and rows the within-one-statement scenarios start from.
+const TWO_ROWS: &str = "/* init */ CREATE TABLE t(k INT PRIMARY KEY, v INT);
+    /* init */ INSERT INTO t VALUES (1, 10), (2, 20);";
 
 #[test]
-fn a_select_that_sees_a_later_writer_but_not_an_earlier_one_is_its_statements_g_single() {
-    // t2 read t1's k=1 and then wrote k=2; t3's one SELECT sees t2's k=2 but misses t1's k=1.
-    let chain = "/* init */ CREATE TABLE t(k INT PRIMARY KEY, v INT);
-        /* init */ INSERT INTO t VALUES (1, 10), (2, 20);
-        /* t1 */ UPDATE t SET v = 11 WHERE k = 1;
-        /* t2 */ BEGIN;
-        /* t2 */ SELECT v FROM t WHERE k = 1;
-        /* t2 */ UPDATE t SET v = 21 WHERE k = 2;
-        /* t2 */ COMMIT;
-        /* t3 */ SELECT k, v FROM t;";
-    let (within, lines) = g_single_unseeing(chain, 5, 0);
-    assert_eq!(within, Some(5));
-    assert_eq!(
-        lines,
-        [
-            "t3 -rw-> t1 on t(k=1) (version init2, step 6)",
-            "t1 -wr-> t2 on t(k=1) (version #1, step 3)",
-            "t2 -wr-> t3 on t(k=2) (version #4, step 6)"
-        ]
-    );
-}
-
-#[test]
-fn a_read_skew_across_two_selects_is_not_within_one_statement() {
-    let split = "/* init */ CREATE TABLE t(k INT PRIMARY KEY, v INT);
-        /* init */ INSERT INTO t VALUES (1, 10), (2, 20);
-        /* t1 */ BEGIN;
-        /* t1 */ UPDATE t SET v = 11 WHERE k = 1;
-        /* t1 */ UPDATE t SET v = 21 WHERE k = 2;
-        /* t1 */ COMMIT;
-        /* t2 */ BEGIN;
-        /* t2 */ SELECT v FROM t WHERE k = 1;
-        /* t2 */ SELECT v FROM t WHERE k = 2;
-        /* t2 */ COMMIT;";
-    let (within, lines) = g_single_unseeing(split, 5, 1);
-    assert_eq!(within, None);
-    assert_eq!(
-        lines,
-        [
-            "t2 -rw-> t1 on t(k=1) (version init2, step 6)",
-            "t1 -wr-> t2 on t(k=2) (version #3, step 7)"
-        ]
-    );
+fn a_read_skew_is_within_one_statement_only_where_one_select_read_both_sides() {
+    // (scenario after the setup, the read made to miss a write, that write, the statement
+    // the G-single lies within, its explanation)
+    let scenarios: [(&str, usize, usize, Option<usize>, &[&str]); 3] = [
+        // t2's one SELECT misses t1's write of k=1 but sees t1's write of k=2.
+        (
+            "/* t1 */ BEGIN;
+            /* t1 */ UPDATE t SET v = 11 WHERE k = 1;
+            /* t1 */ UPDATE t SET v = 21 WHERE k = 2;
+            /* t1 */ COMMIT;
+            /* t2 */ SELECT k, v FROM t;",
+            4,
+            1,
+            Some(4),
+            &[
+                "t2 -rw-> t1 on t(k=1) (version init2, step 5)",
+                "t1 -wr-> t2 on t(k=2) (version #3, step 5)",
+            ],
+        ),
+        // t2 read t1's k=1, then wrote k=2; t3's one SELECT sees t2's k=2, misses t1's k=1.
+        (
+            "/* t1 */ UPDATE t SET v = 11 WHERE k = 1;
+            /* t2 */ BEGIN;
+            /* t2 */ SELECT v FROM t WHERE k = 1;
+            /* t2 */ UPDATE t SET v = 21 WHERE k = 2;
+            /* t2 */ COMMIT;
+            /* t3 */ SELECT k, v FROM t;",
+            5,
+            0,
+            Some(5),
+            &[
+                "t3 -rw-> t1 on t(k=1) (version init2, step 6)",
+                "t1 -wr-> t2 on t(k=1) (version #1, step 3)",
+                "t2 -wr-> t3 on t(k=2) (version #4, step 6)",
+            ],
+        ),
+        // The same skew as the first, across two SELECTs of t2.
+        (
+            "/* t1 */ BEGIN;
+            /* t1 */ UPDATE t SET v = 11 WHERE k = 1;
+            /* t1 */ UPDATE t SET v = 21 WHERE k = 2;
+            /* t1 */ COMMIT;
+            /* t2 */ BEGIN;
+            /* t2 */ SELECT v FROM t WHERE k = 1;
+            /* t2 */ SELECT v FROM t WHERE k = 2;
+            /* t2 */ COMMIT;",
+            5,
+            1,
+            None,
+            &[
+                "t2 -rw-> t1 on t(k=1) (version init2, step 6)",
+                "t1 -wr-> t2 on t(k=2) (version #3, step 7)",
+            ],
+        ),
+    ];
+    for (steps, reader, writer, within, lines) in scenarios {
+        let case = format!("{TWO_ROWS}\n{steps}");
+        let found = g_single_unseeing(&case, reader, writer);
+        assert_eq!(
+            found,
+            (within, lines.iter().map(|l| l.to_string()).collect()),
+            "{steps}"
+        );
+    }
 }
