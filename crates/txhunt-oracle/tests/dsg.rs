@@ -238,11 +238,13 @@ fn g_single_unseeing(case: &str, reader: usize, writer: usize) -> (Option<usize>
 const TWO_ROWS: &str = "/* init */ CREATE TABLE t(k INT PRIMARY KEY, v INT);
     /* init */ INSERT INTO t VALUES (1, 10), (2, 20);";
 
+/// A scenario after [`TWO_ROWS`], the step whose read is made to miss a write, the step that
+/// wrote it, the statement the G-single lies within and its explanation.
+type Unseeing = (&'static str, usize, usize, Option<usize>, &'static [&'static str]);
+
 #[test]
 fn a_read_skew_is_within_one_statement_only_where_one_select_read_both_sides() {
-    // (scenario after the setup, the read made to miss a write, that write, the statement
-    // the G-single lies within, its explanation)
-    let scenarios: [(&str, usize, usize, Option<usize>, &[&str]); 3] = [
+    let scenarios: [Unseeing; 3] = [
         // t2's one SELECT misses t1's write of k=1 but sees t1's write of k=2.
         (
             "/* t1 */ BEGIN;
