@@ -5,11 +5,12 @@
 //! indexes holding the rows they touched as they were when the first of them touched each (the
 //! version it read or overwrote). The random workload's constraints (foreign keys, unique
 //! columns, checks) may refuse those rows without the others: the derived case then fails its
-//! setup, which counts as not reproducing, and the stress recipe stays what reproduces it. The case is replayed with the exact protocol and judged by the DSG oracle:
-//! when every replay gives the anomaly again it is reduced like any finding
-//! ([`crate::reduce`]); when none does, the anomaly needs the timing of the stress run and
-//! the run's recipe (target, workload, sessions, seed) with its history excerpt is what
-//! reproduces it.
+//! setup, which counts as not reproducing, and the stress recipe stays what reproduces it.
+//! The case is replayed with the exact protocol and judged by the DSG oracle: when every
+//! replay gives the anomaly again it is reduced like any finding ([`crate::reduce`]); when
+//! none does, the anomaly needs the timing of the stress run and the run's recipe (target,
+//! workload, sessions, idle transactions, seed) with its history excerpt is what reproduces
+//! it.
 
 use super::{Candidate, Stress};
 use crate::reduce::{reduce, Goal, ReduceError};

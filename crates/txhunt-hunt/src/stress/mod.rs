@@ -529,7 +529,7 @@ pub fn report_name(dir: &std::path::Path, dbms: &str, report: &Report) -> String
 }
 
 /// Writes `report` under `dir` as `<stem>.json` (the stress recipe — target, workload,
-/// sessions, keys, seed — with the verdicts and each candidate's history excerpt), and beside
+/// sessions, idle transactions, keys, seed — with the verdicts and each candidate's history excerpt), and beside
 /// it each candidate's derived case (`<stem>-<k>.sql`) and reduced case
 /// (`<stem>-<k>.reduced.sql`) where there is one; returns the report's path. Every file is
 /// written whole; a hunt saves its report after every round, under the one name
