@@ -564,3 +564,40 @@ fn an_aggregate_reads_the_versions_of_the_rows_it_counted_through_its_version_se
         assert!(counted.untracked.is_empty());
     }
 }
+
+#[test]
+fn the_reads_of_a_subquery_come_first_and_are_counted_as_version_set_reads() {
+    let case = scenario::parse(
+        "/* init */ CREATE TABLE t(k INT PRIMARY KEY, v INT);
+        /* init */ INSERT INTO t VALUES (1, 10), (2, 20), (3, 30);
+        /* init */ CREATE TABLE u(k INT PRIMARY KEY);
+        /* init */ INSERT INTO u VALUES (2), (3);
+        /* t1 */ SELECT v FROM t WHERE k IN (SELECT k FROM u);
+        /* t1 */ SELECT v FROM t WHERE k > 1;",
+        "subquery.sql",
+    )
+    .unwrap();
+    let target = open_target("sqlite", None).unwrap();
+    let executor = Executor {
+        instrument: true,
+        ..Executor::default()
+    };
+    let history = executor
+        .execute(target.as_ref(), &case, Isolation::Serializable)
+        .unwrap();
+    let init = Version::Init(1);
+    let u = |k| Read {
+        row: RowId {
+            table: "u".into(),
+            rid: Version::Init(3).to_column() * txhunt_sql::instrument::ROWS_PER_STATEMENT + k - 2,
+        },
+        version: Some(Version::Init(3)),
+    };
+    let subquery = accesses(&history, 0);
+    assert_eq!(subquery.version_set_reads, 2, "{subquery:#?}");
+    assert_eq!(subquery.reads[..2], [u(2), u(3)]);
+    assert_eq!(subquery.reads[2..], [read(2, init), read(3, init)]);
+    let plain = accesses(&history, 1);
+    assert_eq!(plain.version_set_reads, 0, "{plain:#?}");
+    assert_eq!(plain.reads, [read(2, init), read(3, init)]);
+}

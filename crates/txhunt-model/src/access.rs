@@ -131,6 +131,12 @@ pub struct Accesses {
     /// Row versions it read, in the order it returned them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reads: Vec<Read>,
+    /// How many of `reads`, the first ones, its version-set reads found: rows it read but
+    /// could not return itself (a subquery's, an aggregate's), read right after it in its
+    /// transaction. Where each statement takes its own snapshot (READ COMMITTED), theirs is a
+    /// later one than the statement's.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub version_set_reads: usize,
     /// Rows it wrote; their new version is the statement's own.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub writes: Vec<Write>,
@@ -141,6 +147,11 @@ pub struct Accesses {
     /// What instrumentation could not track, and why (never silently missing).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub untracked: Vec<String>,
+}
+
+/// Whether `n` is 0 (a count not worth writing down).
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// A predicate a statement evaluated over a table, and the row versions it matched.

@@ -240,11 +240,17 @@ const TWO_ROWS: &str = "/* init */ CREATE TABLE t(k INT PRIMARY KEY, v INT);
 
 /// A scenario after [`TWO_ROWS`], the step whose read is made to miss a write, the step that
 /// wrote it, the statement the G-single lies within and its explanation.
-type Unseeing = (&'static str, usize, usize, Option<usize>, &'static [&'static str]);
+type Unseeing = (
+    &'static str,
+    usize,
+    usize,
+    Option<usize>,
+    &'static [&'static str],
+);
 
 #[test]
 fn a_read_skew_is_within_one_statement_only_where_one_select_read_both_sides() {
-    let scenarios: [Unseeing; 3] = [
+    let scenarios: [Unseeing; 4] = [
         // t2's one SELECT misses t1's write of k=1 but sees t1's write of k=2.
         (
             "/* t1 */ BEGIN;
@@ -275,6 +281,21 @@ fn a_read_skew_is_within_one_statement_only_where_one_select_read_both_sides() {
                 "t3 -rw-> t1 on t(k=1) (version init2, step 6)",
                 "t1 -wr-> t2 on t(k=1) (version #1, step 3)",
                 "t2 -wr-> t3 on t(k=2) (version #4, step 6)",
+            ],
+        ),
+        // The same, but t2's SELECT read k=1 in a subquery: a version-set read, after it.
+        (
+            "/* t1 */ BEGIN;
+            /* t1 */ UPDATE t SET v = 11 WHERE k = 1;
+            /* t1 */ UPDATE t SET v = 21 WHERE k = 2;
+            /* t1 */ COMMIT;
+            /* t2 */ SELECT v FROM t WHERE k IN (SELECT k + 1 FROM t WHERE k = 1);",
+            4,
+            1,
+            None,
+            &[
+                "t2 -rw-> t1 on t(k=1) (version init2, step 5)",
+                "t1 -wr-> t2 on t(k=2) (version #3, step 5)",
             ],
         ),
         // The same skew as the first, across two SELECTs of t2.

@@ -50,6 +50,7 @@ pub(super) fn decode(
             )),
         }
     }
+    accesses.version_set_reads = accesses.reads.len();
     match plan {
         Plan::Write {
             kind,
@@ -63,6 +64,7 @@ pub(super) fn decode(
                 .map(|row| written(*kind, table, &columns, row))
                 .collect();
             before_own_writes(&mut accesses);
+            accesses.version_set_reads = accesses.reads.len();
             if *kind != WriteKind::Insert {
                 let matched = accesses
                     .writes

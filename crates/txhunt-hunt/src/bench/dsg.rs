@@ -585,6 +585,7 @@ fn accesses(reads: Vec<Read>, writes: Vec<Write>, condition: String) -> Accesses
     };
     Accesses {
         reads,
+        version_set_reads: 0,
         writes,
         predicates: vec![Predicate {
             table: "t".into(),

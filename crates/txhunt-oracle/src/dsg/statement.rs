@@ -10,6 +10,10 @@
 //! `v` holds every transaction `v` depends on, `o` among them. The DSG oracle reports such a
 //! cycle as the run's G-single witness, so that the level's judgement can tell the two apart.
 //!
+//! Only the rows the statement returned count: the rows it read but could not return (a
+//! subquery's, an aggregate's) are read by version-set reads after it, which at READ
+//! COMMITTED take a later snapshot ([`Accesses::version_set_reads`]).
+//!
 //! The search is targeted, not a general cycle search. From each overwriter `o` it follows
 //! write- and read-dependencies (never through the reader's own transaction) only to
 //! transactions whose last statement completed at most [`SLACK`] completions after the latest
@@ -18,6 +22,7 @@
 //! for. (The general search still reports any such cycle as G-single.)
 //!
 //! [`Guarantee::statement_snapshot`]: txhunt_db::profile::guarantee::Guarantee::statement_snapshot
+//! [`Accesses::version_set_reads`]: txhunt_model::access::Accesses::version_set_reads
 
 use super::graph::{Bfs, NextVersions};
 use super::{Dsg, Edge, Kind, Transactions};
@@ -66,7 +71,9 @@ pub fn read_skew(
         }
         let other = |t: &usize| !txns.same(*t, reader) && txns.committed[*t] && *t < nodes;
         let (mut read_from, mut overwritten) = (Vec::new(), Vec::new());
-        for r in (accesses.reads.iter()).filter(|r| !untracked.contains(&r.row.table)) {
+        // The statement's own reads: its version-set reads may have taken a later snapshot.
+        let own = accesses.reads.iter().skip(accesses.version_set_reads);
+        for r in own.filter(|r| !untracked.contains(&r.row.table)) {
             let edge = |from, to, kind| Edge {
                 from,
                 to,
