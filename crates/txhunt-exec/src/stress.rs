@@ -61,8 +61,10 @@ pub struct StressConfig {
     /// is held in memory, and checked whole).
     pub max_statements: u64,
     /// Idle transactions held open beside the sessions through the run, each on a connection
-    /// of its own ([`idle`]): they lengthen every snapshot's list of active transactions and
-    /// hold back the purge of old versions.
+    /// of its own: each read a side table (`txh_idle`) and, except on SQLite-family targets,
+    /// inserted a row into it. They lengthen every snapshot's list of active transactions and
+    /// hold back the purge of old versions; at the end they roll back and the table is
+    /// dropped, before the final state is read.
     pub idle: usize,
 }
 
