@@ -26,9 +26,6 @@ pub(super) fn hold(
     count: usize,
     family: SqlFamily,
 ) -> Result<Vec<Box<dyn Connection>>, TargetError> {
-    if count == 0 {
-        return Ok(Vec::new());
-    }
     let mut held: Vec<Box<dyn Connection>> = Vec::with_capacity(count);
     for n in 0..count {
         let mut conn = db.connect(config, None)?;
@@ -51,20 +48,22 @@ pub(super) fn hold(
     Ok(held)
 }
 
-/// Ends the idle transactions `held` (ROLLBACK) and drops their table, so that the final
-/// state is the workload's alone.
+/// Ends the idle transactions `held` (ROLLBACK, every one of them even after a failure) and
+/// drops their table, so that the final state is the workload's alone; the first failure is
+/// the error.
 pub(super) fn release(held: Vec<Box<dyn Connection>>) -> Result<(), TargetError> {
+    let mut failed = None;
     let mut last = None;
     for mut conn in held {
         if let Some(e) = conn.execute("ROLLBACK").error() {
-            return Err(TargetError::db("ending an idle transaction", e));
+            failed.get_or_insert(TargetError::db("ending an idle transaction", e));
         }
         last = Some(conn);
     }
-    if let Some(mut conn) = last {
+    if let (None, Some(mut conn)) = (&failed, last) {
         if let Some(e) = conn.execute(&format!("DROP TABLE {TABLE}")).error() {
-            return Err(TargetError::db(format!("dropping {TABLE}"), e));
+            failed = Some(TargetError::db(format!("dropping {TABLE}"), e));
         }
     }
-    Ok(())
+    failed.map_or(Ok(()), Err)
 }

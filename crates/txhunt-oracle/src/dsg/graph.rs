@@ -85,8 +85,6 @@ impl Dsg {
         versions: &NextVersions,
     ) -> Dsg {
         let (reader_of, writer_of) = (&txns.of_step, &txns.writer_of);
-        let writer = |v: Option<Version>| versions.installer(v);
-        let overwriter = |row: &RowId, version| versions.overwriter(row, version);
         let mut edges = Vec::new();
         let mut add = |from: usize, to: usize, kind, row: &RowId, version, step| {
             if from != to && keep(from) && keep(to) {
@@ -106,7 +104,7 @@ impl Dsg {
                 continue;
             };
             for w in &accesses.writes {
-                if let Some(previous) = writer(w.overwrote) {
+                if let Some(previous) = versions.installer(w.overwrote) {
                     add(previous, writer_of[s], Kind::Ww, &w.row, w.overwrote, s);
                 }
             }
@@ -117,10 +115,10 @@ impl Dsg {
                 .map(|w| (&w.row, w.overwrote));
             let reads = accesses.reads.iter().map(|r| (&r.row, r.version));
             for (row, version) in reads.chain(undone) {
-                if let Some(installer) = writer(version) {
+                if let Some(installer) = versions.installer(version) {
                     add(installer, reader_of[s], Kind::Wr, row, version, s);
                 }
-                if let Some(overwriter) = overwriter(row, version) {
+                if let Some(overwriter) = versions.overwriter(row, version) {
                     add(reader_of[s], overwriter, Kind::Rw, row, version, s);
                 }
             }
