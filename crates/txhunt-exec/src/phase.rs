@@ -5,7 +5,9 @@
 //! wall time under its *path*, the names of the phases it runs in joined by `/` (e.g.
 //! `oracle wss/execute`). Elsewhere [`time`] just calls its closure. A thread an oracle or
 //! the protocol starts is not timed: its time is counted where the measured thread waits for
-//! it.
+//! it; except the jobs of [`concurrently`], each timed as if it ran on the measured thread,
+//! and the time they ran at once recorded as [`Times::overlap`], so that the phases' own
+//! times less the overlap still add up to the total.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -48,6 +50,9 @@ pub struct Times {
     pub inclusive: BTreeMap<String, Duration>,
     /// The whole measured time.
     pub total: Duration,
+    /// Per path where jobs ran at once ([`concurrently`]), how much longer their work took in
+    /// all than the wait for them: time counted in more than one phase.
+    pub overlap: BTreeMap<String, Duration>,
 }
 
 impl Times {
@@ -56,23 +61,32 @@ impl Times {
         for (path, d) in &other.inclusive {
             *self.inclusive.entry(path.clone()).or_default() += *d;
         }
+        for (path, d) in &other.overlap {
+            *self.overlap.entry(path.clone()).or_default() += *d;
+        }
         self.total += other.total;
     }
 
+    /// The time counted in more than one phase because jobs ran at once: the phases' own
+    /// times ([`Times::exclusive`]) add up to the total and this.
+    pub fn overlapped(&self) -> Duration {
+        self.overlap.values().sum()
+    }
+
     /// Per path, the time spent in it and in no phase nested in it; `""` names the measured
-    /// time outside every phase. Sorted by path.
+    /// time outside every phase. Sorted by path. Where nested phases ran at once, their
+    /// overlap is not taken off their parent's own time.
     pub fn exclusive(&self) -> Vec<(String, Duration)> {
-        let nested = |parent: &str| -> Duration {
-            (self.inclusive.iter())
+        let own = |parent: &str, time: Duration| -> Duration {
+            let nested: Duration = (self.inclusive.iter())
                 .filter(|(path, _)| is_child(parent, path))
                 .map(|(_, d)| *d)
-                .sum()
+                .sum();
+            let overlap = self.overlap.get(parent).copied().unwrap_or_default();
+            (time + overlap).saturating_sub(nested)
         };
-        std::iter::once((String::new(), self.total.saturating_sub(nested(""))))
-            .chain(
-                (self.inclusive.iter())
-                    .map(|(path, d)| (path.clone(), d.saturating_sub(nested(path)))),
-            )
+        std::iter::once((String::new(), own("", self.total)))
+            .chain((self.inclusive.iter()).map(|(path, d)| (path.clone(), own(path, *d))))
             .collect()
     }
 }
@@ -95,9 +109,66 @@ pub fn measure<R>(f: impl FnOnce() -> R) -> (R, Times) {
     if outer {
         return (f(), Times::default());
     }
+    measure_within(Vec::new(), f)
+}
+
+/// Runs `jobs` at once and returns their results in order: the last on this thread, the
+/// others each on a thread of its own (one job runs here alone). On a measured thread every
+/// job is timed as if it ran here, its phases nested in the ones open now, and the time the
+/// jobs ran at once is added to [`Times::overlap`] at the open path.
+pub fn concurrently<'a, R: Send>(mut jobs: Vec<Box<dyn FnOnce() -> R + Send + 'a>>) -> Vec<R> {
+    let Some(here) = jobs.pop() else {
+        return Vec::new();
+    };
+    let open = CLOCK.with(|c| c.borrow().as_ref().map(|clock| clock.open.clone()));
+    let start = Instant::now();
+    let (results, spawned, took_here) = std::thread::scope(|scope| {
+        let handles: Vec<_> = (jobs.into_iter())
+            .map(|job| {
+                let open = open.clone();
+                scope.spawn(move || match open {
+                    Some(open) => {
+                        let (result, times) = measure_within(open, job);
+                        (result, Some(times))
+                    }
+                    None => (job(), None),
+                })
+            })
+            .collect();
+        let last = here();
+        let took_here = start.elapsed();
+        let (mut results, spawned): (Vec<R>, Vec<Option<Times>>) = (handles.into_iter())
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .unzip();
+        results.push(last);
+        (results, spawned, took_here)
+    });
+    let waited = start.elapsed();
+    CLOCK.with(|c| {
+        if let Some(clock) = c.borrow_mut().as_mut() {
+            let mut worked = took_here;
+            for times in spawned.into_iter().flatten() {
+                for (path, d) in times.inclusive {
+                    *clock.times.inclusive.entry(path).or_default() += d;
+                }
+                worked += times.total;
+            }
+            let path = clock.open.join("/");
+            *clock.times.overlap.entry(path).or_default() += worked.saturating_sub(waited);
+        }
+    });
+    results
+}
+
+/// Runs `f` measured on this thread, its phases nested in `open` (a measured thread's open
+/// phases): the times of those phases, by their whole path, and `f`'s time as the total.
+fn measure_within<R>(open: Vec<String>, f: impl FnOnce() -> R) -> (R, Times) {
     CLOCK.with(|c| {
         *c.borrow_mut() = Some(Clock {
-            open: Vec::new(),
+            open,
             times: Times::default(),
         })
     });
@@ -107,11 +178,13 @@ pub fn measure<R>(f: impl FnOnce() -> R) -> (R, Times) {
     let clock = CLOCK
         .with(|c| c.borrow_mut().take())
         .expect("the clock set above");
-    let times = Times {
-        total,
-        ..clock.times
-    };
-    (result, times)
+    (
+        result,
+        Times {
+            total,
+            ..clock.times
+        },
+    )
 }
 
 /// Runs `f` as phase `name`, timed if this thread is measured.
@@ -164,6 +237,34 @@ mod tests {
         assert!(own["oracle/setup"] >= Duration::from_millis(10));
         let sum: Duration = own.values().sum();
         assert_eq!(sum, times.total, "the exclusive times partition the total");
+    }
+
+    #[test]
+    fn jobs_run_at_once_are_timed_in_their_phases_and_their_overlap_keeps_the_sum() {
+        let together = std::sync::Barrier::new(2);
+        let job = |name: &'static str, result: u8| {
+            let together = &together;
+            Box::new(move || {
+                // Both jobs must be running for either to pass: they ran at once.
+                together.wait();
+                time(name, || sleep_ms(20));
+                result
+            }) as Box<dyn FnOnce() -> u8 + Send + '_>
+        };
+        let (results, times) = measure(|| {
+            time("oracles", || {
+                concurrently(vec![job(SETUP, 1), job(EXECUTE, 2)])
+            })
+        });
+        assert_eq!(results, [1, 2], "in the order given");
+        assert!(times.inclusive["oracles/setup"] >= Duration::from_millis(20));
+        assert!(times.inclusive["oracles/execute"] >= Duration::from_millis(20));
+        assert!(times.overlap["oracles"] > Duration::ZERO);
+        let own: Duration = times.exclusive().iter().map(|(_, d)| *d).sum();
+        assert_eq!(own, times.total + times.overlapped());
+        let unmeasured = concurrently(vec![job(SETUP, 3), job(EXECUTE, 4)]);
+        assert_eq!(unmeasured, [3, 4]);
+        assert!(concurrently::<u8>(Vec::new()).is_empty());
     }
 
     #[test]

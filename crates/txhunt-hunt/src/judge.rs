@@ -161,10 +161,7 @@ impl Judge {
                 unjudged: Vec::new(),
                 infrastructure: None,
             };
-            for oracle in self.oracles.iter().filter(|o| !o.compares_targets()) {
-                let verdict = phase::time(&format!("oracle {}", oracle.id()), || {
-                    oracle.check(case, &judged.history, &runner)
-                });
+            for verdict in self.single_run_verdicts(case, &judged.history, &runner) {
                 judged.findings.extend(verdict.findings);
                 judged.unjudged.extend(verdict.unjudged);
             }
@@ -206,6 +203,37 @@ impl Judge {
         Ok(runs)
     }
 
+    /// The verdicts of the oracles that judge one run on `history`, in the oracles' order.
+    /// Those that re-execute derived cases run at once, each on a thread of its own: their
+    /// runs wait on round trips and on the server, and their databases are their own.
+    fn single_run_verdicts(
+        &self,
+        case: &TestCase,
+        history: &History,
+        runner: &Watched,
+    ) -> Vec<txhunt_oracle::Judged> {
+        let single: Vec<&dyn Oracle> = (self.oracles.iter())
+            .filter(|o| !o.compares_targets())
+            .map(|o| o.as_ref())
+            .collect();
+        let check = |oracle: &dyn Oracle| {
+            phase::time(&format!("oracle {}", oracle.id()), || {
+                oracle.check(case, history, runner)
+            })
+        };
+        let mut verdicts: Vec<Option<txhunt_oracle::Judged>> = (single.iter())
+            .map(|&o| (!o.id().re_executes()).then(|| check(o)))
+            .collect();
+        let jobs = (single.iter().enumerate())
+            .filter(|(_, o)| o.id().re_executes())
+            .map(|(i, &o)| Box::new(move || (i, check(o))) as Box<dyn FnOnce() -> _ + Send + '_>)
+            .collect();
+        for (i, verdict) in phase::concurrently(jobs) {
+            verdicts[i] = Some(verdict);
+        }
+        verdicts.into_iter().flatten().collect()
+    }
+
     /// How cases are executed: [`Judge::executor`]'s way, instrumented when an oracle needs the
     /// read/write history.
     pub fn executor(&self) -> Executor {
@@ -230,5 +258,87 @@ impl Judge {
         } else {
             listed
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc::{channel, Receiver, Sender};
+    use std::sync::Mutex;
+    use std::time::Duration;
+    use txhunt_db::sqlite::SqliteTarget;
+    use txhunt_exec::Runner;
+
+    /// An oracle that meets another at a rendezvous and says, as its one unjudged item,
+    /// whether it met it (both running at once) and on which thread it ran.
+    struct Meeting {
+        id: OracleId,
+        arrive: Sender<()>,
+        other: Mutex<Receiver<()>>,
+    }
+
+    impl Oracle for Meeting {
+        fn id(&self) -> OracleId {
+            self.id
+        }
+
+        fn check(&self, _: &TestCase, _: &History, _: &dyn Runner) -> txhunt_oracle::Judged {
+            let _ = self.arrive.send(());
+            let other = self.other.lock().expect("not poisoned");
+            let met = other.recv_timeout(Duration::from_secs(20)).is_ok();
+            txhunt_oracle::Judged {
+                findings: Vec::new(),
+                unjudged: vec![Unjudged {
+                    oracle: self.id,
+                    scope: None,
+                    reason: format!("met: {met}, thread {:?}", std::thread::current().id()),
+                }],
+            }
+        }
+    }
+
+    #[test]
+    fn oracles_that_re_execute_run_at_once_and_their_verdicts_keep_the_oracles_order() {
+        let (to_sdg, sdg_hears) = channel();
+        let (to_wss, wss_hears) = channel();
+        let judge = Judge {
+            executor: Executor::default(),
+            oracles: vec![
+                txhunt_oracle::by_names("explicit")
+                    .expect("known")
+                    .remove(0),
+                Box::new(Meeting {
+                    id: OracleId::Sdg,
+                    arrive: to_wss,
+                    other: Mutex::new(sdg_hears),
+                }),
+                Box::new(Meeting {
+                    id: OracleId::Wss,
+                    arrive: to_sdg,
+                    other: Mutex::new(wss_hears),
+                }),
+            ],
+        };
+        let case = txhunt_model::scenario::parse(
+            "/* init */ CREATE TABLE t(k INT PRIMARY KEY);\n/* t1 */ SELECT * FROM t;\n",
+            "case.sql",
+        )
+        .expect("parses");
+        let target = SqliteTarget::new(None).expect("a temp dir");
+        let runs = judge
+            .judge(&case, &[&target], Isolation::Serializable)
+            .expect("runs");
+        let said: Vec<(OracleId, &str)> = (runs[0].unjudged.iter())
+            .map(|u| (u.oracle, u.reason.as_str()))
+            .collect();
+        assert_eq!(said.len(), 2, "{said:?}");
+        assert_eq!((said[0].0, said[1].0), (OracleId::Sdg, OracleId::Wss));
+        assert!(
+            said.iter().all(|(_, r)| r.starts_with("met: true")),
+            "{said:?}"
+        );
+        let thread = |reason: &str| reason.split(", ").nth(1).map(str::to_string);
+        assert_ne!(thread(said[0].1), thread(said[1].1), "{said:?}");
     }
 }

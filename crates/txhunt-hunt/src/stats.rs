@@ -10,6 +10,11 @@ use txhunt_sql::GeneratedCase;
 /// The phase path of the time no phase covers.
 pub const OTHER: &str = "other";
 
+/// The phase path that takes off the time phases ran at once (a case's oracles that
+/// re-execute: [`txhunt_exec::phase::concurrently`]): a negative time, so that the phases add
+/// up to the time they took.
+pub const OVERLAPPED: &str = "overlapped (ran at once)";
+
 /// Counters of a campaign.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Stats {
@@ -60,7 +65,8 @@ pub struct Stats {
     pub reductions: Reductions,
     /// Seconds per phase of the cases' work, each without the phases nested in it, keyed by
     /// path ([`txhunt_exec::phase`]: `execute/probe`, `oracle wss/setup`; `other` is what no
-    /// phase covers: generation, judging, bookkeeping).
+    /// phase covers: generation, judging, bookkeeping; [`OVERLAPPED`], negative, the time
+    /// counted twice because phases ran at once).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub phases: BTreeMap<String, f64>,
     /// What the findings of the case counted last have been so far.
@@ -180,6 +186,10 @@ impl Stats {
         for (path, own) in times.exclusive() {
             let path = if path.is_empty() { OTHER.into() } else { path };
             *self.phases.entry(path).or_default() += own.as_secs_f64();
+        }
+        let overlapped = times.overlapped();
+        if !overlapped.is_zero() {
+            *self.phases.entry(OVERLAPPED.into()).or_default() -= overlapped.as_secs_f64();
         }
     }
 

@@ -44,6 +44,15 @@ impl OracleId {
         }
     }
 
+    /// Whether the oracle may execute derived cases of its own (serial schedules, sequential
+    /// orders, questions about row versions): such oracles are worth running at once.
+    pub fn re_executes(self) -> bool {
+        matches!(
+            self,
+            OracleId::Wss | OracleId::Differential | OracleId::Dsg | OracleId::Sdg
+        )
+    }
+
     /// Whether the oracle needs the run's read/write history (an instrumented run).
     pub fn needs_history(self) -> bool {
         matches!(self, OracleId::Dsg | OracleId::Sdg)

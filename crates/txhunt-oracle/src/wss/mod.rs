@@ -111,31 +111,18 @@ fn judge(case: &TestCase, history: &History, units: &[Unit], runner: &dyn Runner
     ];
     // The two serial schedules run at once, each in its own database: a server runs their
     // setup in parallel.
-    let ran: Vec<_> = std::thread::scope(|scope| {
-        let handles: Vec<_> = serials
-            .iter()
-            .map(|(name, serial)| {
-                let serial = serial.as_ref()?;
-                Some((
-                    *name,
-                    serial,
-                    scope.spawn(|| runner.run(&serial.case, history.isolation)),
-                ))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flatten()
-            .map(|(name, serial, handle)| {
-                let result = handle
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-                (name, serial, result)
-            })
-            .collect()
-    });
+    let present: Vec<_> = (serials.iter())
+        .filter_map(|(level, serial)| Some((*level, serial.as_ref()?)))
+        .collect();
+    let jobs = (present.iter())
+        .map(|&(_, serial)| {
+            Box::new(move || runner.run(&serial.case, history.isolation))
+                as Box<dyn FnOnce() -> _ + Send + '_>
+        })
+        .collect();
+    let ran = (present.into_iter()).zip(txhunt_exec::phase::concurrently(jobs));
     let mut judged = Judged::default();
-    for (level, serial, result) in ran {
+    for ((level, serial), result) in ran {
         match result {
             Ok(serial_history) => judged.findings.extend(compare(
                 level,
