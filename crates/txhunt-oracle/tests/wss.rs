@@ -476,6 +476,21 @@ fn a_stronger_level_that_allows_the_run_s_final_state_shows_the_weaker_one_allow
 }
 
 #[test]
+fn a_transaction_alone_on_the_initial_state_sees_its_rows_in_the_order_the_setup_wrote_them() {
+    let (_, findings) = wss_of(
+        "postgres-rr-write-skew-order-dependent-unique.sql",
+        "postgres",
+        Isolation::RepeatableRead,
+    );
+    assert!(
+        !findings.is_empty(),
+        "neither serial order gives the final state"
+    );
+    let why = permissible(&findings, "write-skew");
+    assert!(why.evidence[0].contains("t1 → t3"), "{why:#?}");
+}
+
+#[test]
 fn a_transaction_without_statements_changes_nothing_in_the_snapshot_replay() {
     // A write skew, and t3: BEGIN and COMMIT only (as a reduction may leave one).
     let case = case_of(
