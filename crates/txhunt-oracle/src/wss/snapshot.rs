@@ -17,7 +17,7 @@
 //! initial state with the changes of the transactions committed before it applied in commit
 //! order (each computed on its own snapshot: replaying them one after another instead would
 //! let a transaction see writes its snapshot missed); the replay restores that state, table
-//! by table (the initial state is left as the setup wrote it: [`Replays::run_on`]), and runs
+//! by table (the initial state is left as the setup wrote it: `Replays::run_on`), and runs
 //! the transaction alone on it. Its snapshot is taken at its BEGIN;
 //! where that does not explain the run, at its first statement (PostgreSQL's REPEATABLE READ
 //! and MySQL take it there). An autocommit statement's snapshot is its own start.
