@@ -151,10 +151,11 @@ pub fn concurrently<'a, R: Send>(mut jobs: Vec<Box<dyn FnOnce() -> R + Send + 'a
         if let Some(clock) = c.borrow_mut().as_mut() {
             let mut worked = took_here;
             for times in spawned.into_iter().flatten() {
-                for (path, d) in times.inclusive {
-                    *clock.times.inclusive.entry(path).or_default() += d;
-                }
                 worked += times.total;
+                clock.times.add(&Times {
+                    total: Duration::ZERO,
+                    ..times
+                });
             }
             let path = clock.open.join("/");
             *clock.times.overlap.entry(path).or_default() += worked.saturating_sub(waited);
@@ -265,6 +266,28 @@ mod tests {
         let unmeasured = concurrently(vec![job(SETUP, 3), job(EXECUTE, 4)]);
         assert_eq!(unmeasured, [3, 4]);
         assert!(concurrently::<u8>(Vec::new()).is_empty());
+    }
+
+    #[test]
+    fn the_overlap_of_jobs_run_at_once_inside_a_job_run_at_once_is_kept() {
+        let inner = || {
+            concurrently(vec![
+                Box::new(|| time(SETUP, || sleep_ms(10))) as Box<dyn FnOnce() + Send>,
+                Box::new(|| time(SETUP, || sleep_ms(10))),
+            ])
+        };
+        let (_, times) = measure(|| {
+            concurrently(vec![
+                Box::new(|| time("wss", || drop(inner()))) as Box<dyn FnOnce() + Send>,
+                Box::new(|| time("sdg", || sleep_ms(5))),
+            ])
+        });
+        assert!(
+            times.overlap.get("wss").is_some_and(|d| !d.is_zero()),
+            "{times:?}"
+        );
+        let own: Duration = times.exclusive().iter().map(|(_, d)| *d).sum();
+        assert_eq!(own, times.total + times.overlapped());
     }
 
     #[test]
