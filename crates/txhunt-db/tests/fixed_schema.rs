@@ -1,6 +1,7 @@
 //! A connection told the schema is fixed (`Connection::schema_fixed`, as stress sessions are)
 //! answers as one that is not: rows typed alike for statements of one shape whatever their
-//! literals, and typed anew after a statement that may have changed the schema.
+//! literals, writes to one table typed alike whatever they write when they return its own
+//! columns, and typed anew after a statement that may have changed the schema.
 
 use txhunt_db::{open_target, Connection, SessionConfig};
 use txhunt_model::{Isolation, Outcome, Value};
@@ -24,8 +25,14 @@ fn a_postgres_session_with_a_fixed_schema_types_rows_as_one_without() {
     let db = target.create_database().expect("a database");
     let mut fixed = db.connect(CONFIG, None).expect("a session");
     let mut plain = db.connect(CONFIG, None).expect("a session");
-    let made = fixed.execute("CREATE TABLE t(k INT PRIMARY KEY, v INT, w TEXT)");
-    assert!(made.succeeded(), "{made:?}");
+    for sql in [
+        "CREATE TABLE t(k INT PRIMARY KEY, v INT, w TEXT)",
+        "CREATE TABLE u(k INT, z TEXT)",
+        "INSERT INTO u VALUES (1, 'z')",
+    ] {
+        let made = fixed.execute(sql);
+        assert!(made.succeeded(), "{sql}: {made:?}");
+    }
     fixed.schema_fixed();
     let statements = [
         "INSERT INTO t VALUES (1, 10, 'a') ON CONFLICT (k) DO UPDATE SET v = excluded.v RETURNING *",
@@ -34,6 +41,13 @@ fn a_postgres_session_with_a_fixed_schema_types_rows_as_one_without() {
         "SELECT v, w, 3000000000 FROM t WHERE k = 2",
         "SELECT v, w, 99999999999999999999 FROM t WHERE k = 2",
         "SELECT v, w, 7 FROM t WHERE k = 2",
+        // Writes that return the table's own columns share their types whatever they write.
+        "UPDATE t SET v = 10 WHERE k = 1 RETURNING k, *",
+        "UPDATE t SET w = 'b' WHERE v > 0 AND k = 2 RETURNING k, *",
+        "DELETE FROM t WHERE k = 3 RETURNING k, *",
+        // One with FROM returns the other table's columns too.
+        "UPDATE t SET w = u.z FROM u WHERE t.k = u.k RETURNING *",
+        "UPDATE t SET v = v WHERE k = 2 RETURNING *",
     ];
     for sql in statements {
         assert_eq!(

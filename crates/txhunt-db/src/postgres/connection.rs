@@ -11,7 +11,6 @@ use postgres::{CancelToken, Client, NoTls, SimpleQueryMessage};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use txhunt_model::template::literal_template;
 use txhunt_model::{DbError, DbState, ErrorClass, Outcome, Row, StmtKind};
 
 /// A session's connection; given back to the target's pool when dropped, unless a cancel
@@ -28,11 +27,11 @@ pub(super) struct PgConnection {
     schema_fixed: bool,
 }
 
-/// Result column types by statement shape ([`txhunt_model::template::Template::typed_key`]),
-/// shared by a database's sessions: with the schema fixed, statements of one shape return
-/// columns of the same types, so only the first of them any session runs is prepared to learn
-/// them (a second round trip, and a parse and analysis on the server). Locked only to look up
-/// and to add, never across a round trip.
+/// Result column types by statement shape (`row_types::key`: a write's `RETURNING` list of
+/// its table's columns by table and list), shared by a database's sessions: with the schema
+/// fixed, statements of one shape return columns of the same types, so only the first of them
+/// any session runs is prepared to learn them (a second round trip, and a parse and analysis
+/// on the server). Locked only to look up and to add, never across a round trip.
 pub(super) type RowTypes = Mutex<HashMap<String, Vec<Type>>>;
 
 impl PgConnection {
@@ -134,7 +133,7 @@ pub(super) fn run(
     if answer.columns.is_none() {
         return answer.outcome(client, sql);
     }
-    let key = literal_template(sql).typed_key();
+    let key = super::row_types::key(sql);
     let types = known().get(&key).cloned();
     match (types, &answer.columns) {
         (Some(types), Some(columns)) if types.len() == columns.len() => {

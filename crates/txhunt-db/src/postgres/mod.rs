@@ -9,6 +9,7 @@
 
 mod connection;
 mod pool;
+mod row_types;
 mod value;
 
 use crate::housekeeper::{Housekeeper, Housework};
