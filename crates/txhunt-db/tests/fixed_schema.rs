@@ -41,6 +41,7 @@ fn a_postgres_session_with_a_fixed_schema_types_rows_as_one_without() {
         "SELECT v, w, 3000000000 FROM t WHERE k = 2",
         "SELECT v, w, 99999999999999999999 FROM t WHERE k = 2",
         "SELECT v, w, 7 FROM t WHERE k = 2",
+        "SELECT v, w, 8 FROM t WHERE v > 0 AND w <> 'c' ORDER BY v LIMIT 1",
         // Writes that return the table's own columns share their types whatever they write.
         "UPDATE t SET v = 10 WHERE k = 1 RETURNING k, *",
         "UPDATE t SET w = 'b' WHERE v > 0 AND k = 2 RETURNING k, *",

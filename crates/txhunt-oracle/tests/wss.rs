@@ -471,6 +471,19 @@ fn a_stronger_level_that_allows_the_run_s_final_state_shows_the_weaker_one_allow
 }
 
 #[test]
+fn a_locking_read_that_waited_for_a_delete_is_replayed_on_the_rows_still_there_when_it_completed() {
+    let why = excused_on_postgres(
+        "postgres-rc-locking-read-skips-row-deleted-while-it-waited.sql",
+        Isolation::ReadCommitted,
+        "read-committed",
+    );
+    assert!(
+        why.evidence[0].contains("on those of its rows still there when it completed"),
+        "{why:#?}"
+    );
+}
+
+#[test]
 fn a_transaction_alone_on_the_initial_state_sees_its_rows_in_the_order_the_setup_wrote_them() {
     let why = excused_on_postgres(
         "postgres-rr-write-skew-order-dependent-unique.sql",

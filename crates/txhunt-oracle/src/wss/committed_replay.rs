@@ -15,7 +15,13 @@
 //! before the wait and after) does not replay, and the run is not shown. PostgreSQL
 //! re-checks only the rows a waiting statement had found, never rows that came to match
 //! meanwhile, which the state at its completion would show it: there it is replayed at its
-//! start, and replays only where the re-check changed nothing. A savepoint's ROLLBACK TO takes back the changes its transaction made after it.
+//! start. Where that answers otherwise, the statement decides row by row
+//! ([`row_by_row`]), and the transactions that committed while it waited only deleted and
+//! inserted rows, it is replayed on the rows of its start still there when it completed
+//! ("re-checked"): the re-check drops a found row that was deleted, and an inserted row was
+//! never found. A row updated meanwhile would be re-checked in its new version, which that
+//! state leaves out: with an UPDATE (or an upsert) committed meanwhile the run is not shown.
+//! A savepoint's ROLLBACK TO takes back the changes its transaction made after it.
 //! Unlike the statement order ([`Evidence::StatementOrder`]), this needs no
 //! instrumentation, so it also covers statements the SDG oracle cannot track (REPLACE).
 //!
@@ -26,6 +32,7 @@ use super::schedule::Unit;
 use super::snapshot::{apply, commit_position, positions, replayed, same_outcome, Replays};
 use super::{order, NotShown};
 use txhunt_exec::Runner;
+use txhunt_model::value::bag_difference;
 use txhunt_model::{DbState, Event, History, SqlFamily, StmtKind, TestCase};
 use txhunt_sql::analysis::row_by_row;
 
@@ -60,9 +67,14 @@ pub fn committed_replay(
         .map(|&u| replayed.committed[u].clone())
         .collect();
     Ok(format!(
-        "every statement of the committed transactions ({}) answers as it does alone on the state committed when it started{}, and their changes applied in commit order give the final state",
+        "every statement of the committed transactions ({}) answers as it does alone on the state committed when it started{}{}, and their changes applied in commit order give the final state",
         order(&ordered),
-        if replayed.after_waits { " (when it completed, if it waited)" } else { "" }
+        if replayed.after_waits { " (when it completed, if it waited)" } else { "" },
+        if replayed.rechecked {
+            " (one that waited while rows it had found were deleted: on those of its rows still there when it completed, as PostgreSQL's re-check leaves them)"
+        } else {
+            ""
+        }
     ))
 }
 
@@ -115,6 +127,8 @@ struct Replayed<'a> {
     by_commit: Vec<usize>,
     /// Whether a statement that waited read when it completed (InnoDB), not when it started.
     after_waits: bool,
+    /// Whether a statement that waited was replayed re-checked (PostgreSQL).
+    rechecked: bool,
 }
 
 /// Replays every statement of `history`'s committed transactions (`units`) alone on the state
@@ -158,6 +172,7 @@ fn replay<'a>(
     by_commit.sort_by_key(|&u| commits[u]);
     // Per committed transaction: its savepoints, by name, with how many changes it had made.
     let mut savepoints: Vec<Vec<(String, usize)>> = vec![Vec::new(); committed.len()];
+    let mut any_rechecked = false;
     for (at, u, s) in statements {
         let sql = &case.steps[s].stmt.sql;
         match case.steps[s].stmt.kind() {
@@ -177,19 +192,45 @@ fn replay<'a>(
             StmtKind::Release => continue,
             _ => {}
         }
-        let before = by_commit.iter().filter(|&&v| commits[v] < at && v != u);
-        let mut state = initial.clone();
-        for change in before.map(|&v| &changes[v]).chain([&changes[u]]) {
-            for (old, new) in change {
-                state = apply(&state, old, new).map_err(|row| {
-                    format!(
-                        "the state {} read cannot be rebuilt ({row})",
-                        committed[u].label
-                    )
-                })?;
+        let committed_at = |point: usize| {
+            let before = by_commit.iter().filter(|&&v| commits[v] < point && v != u);
+            let mut state = initial.clone();
+            for change in before.map(|&v| &changes[v]).chain([&changes[u]]) {
+                for (old, new) in change {
+                    state = apply(&state, old, new).map_err(|row| {
+                        format!(
+                            "the state {} read cannot be rebuilt ({row})",
+                            committed[u].label
+                        )
+                    })?;
+                }
+            }
+            Ok::<DbState, NotShown>(state)
+        };
+        let mut state = committed_at(at)?;
+        let mut ran = replays.run_statement_on(&state, &committed[u].label, s)?;
+        let answered = |answers: &[(usize, txhunt_model::Outcome)]| {
+            (answers.iter())
+                .filter(|(step, _)| judged(*step))
+                .all(|(step, outcome)| same_outcome(&history.steps[*step].outcome, outcome))
+        };
+        let done = completed.get(&s).copied();
+        let recheck = done.filter(|&done| {
+            !after_waits
+                && history.steps[s].blocked
+                && row_by_row(sql, runner.profile().family())
+                && (0..committed.len())
+                    .filter(|&v| v != u && (at..done).contains(&commits[v]))
+                    .all(|v| only_deletes_and_inserts(case, committed[v]))
+        });
+        if let (false, Some(done)) = (answered(&ran.1), recheck) {
+            let rechecked = still_there(&state, &committed_at(done)?);
+            let again = replays.run_statement_on(&rechecked, &committed[u].label, s)?;
+            if answered(&again.1) {
+                (state, ran, any_rechecked) = (rechecked, again, true);
             }
         }
-        let (after, answers) = replays.run_statement_on(&state, &committed[u].label, s)?;
+        let (after, answers) = ran;
         for (step, outcome) in answers.into_iter().filter(|(step, _)| judged(*step)) {
             if !same_outcome(&history.steps[step].outcome, &outcome) {
                 return Err(format!(
@@ -215,7 +256,36 @@ fn replay<'a>(
         changes,
         by_commit,
         after_waits,
+        rechecked: any_rechecked,
     })
+}
+
+/// Whether `unit` changed rows only by deleting them and inserting new ones: no UPDATE, no
+/// upsert that may update (`ON CONFLICT … DO UPDATE`, `ON DUPLICATE KEY UPDATE`, `REPLACE`),
+/// nothing else (DDL).
+fn only_deletes_and_inserts(case: &TestCase, unit: &Unit) -> bool {
+    unit.steps.iter().all(|&s| {
+        let sql = case.steps[s].stmt.sql.to_ascii_uppercase();
+        match case.steps[s].stmt.kind() {
+            StmtKind::Update | StmtKind::Other => false,
+            StmtKind::Insert => {
+                sql.trim_start().starts_with("INSERT")
+                    && !sql.contains("DO UPDATE")
+                    && !sql.contains("DUPLICATE KEY")
+            }
+            _ => true,
+        }
+    })
+}
+
+/// The rows of `start` still in `end` (each as often as in both), table by table of `start`.
+fn still_there(start: &DbState, end: &DbState) -> DbState {
+    let mut state = DbState::new();
+    for (name, rows) in start.tables() {
+        let gone = bag_difference(rows, end.table(name).unwrap_or_default());
+        state.insert(name, bag_difference(rows, &gone));
+    }
+    state
 }
 
 /// The savepoint `sql` (`SAVEPOINT sp1`, `ROLLBACK TO [SAVEPOINT] sp1`) names, lowercase.
@@ -233,4 +303,51 @@ fn started(history: &History, s: usize) -> Option<usize> {
         Event::Blocked { step } | Event::Completed { step } => *step == s,
         Event::Rollback { .. } => false,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use txhunt_model::Value;
+
+    #[test]
+    fn rows_still_there_are_those_of_the_start_the_end_still_holds() {
+        let row = |k: i64| vec![Value::Int(k)];
+        let mut start = DbState::new();
+        start.insert("t", vec![row(1), row(2), row(2)]);
+        start.insert("u", vec![row(5)]);
+        let mut end = DbState::new();
+        end.insert("t", vec![row(2), row(3)]);
+        let kept = still_there(&start, &end);
+        assert_eq!(kept.table("t"), Some(&[row(2)][..]));
+        assert_eq!(kept.table("u"), Some(&[][..]));
+    }
+
+    #[test]
+    fn only_deletes_and_plain_inserts_leave_every_other_row_as_it_was() {
+        let case = txhunt_model::scenario::parse(
+            "/* init */ CREATE TABLE t (k INT PRIMARY KEY);
+             /* t1 */ DELETE FROM t WHERE k = 1;
+             /* t1 */ INSERT INTO t VALUES (2) ON CONFLICT DO NOTHING;
+             /* t1 */ SELECT k FROM t;
+             /* t2 */ UPDATE t SET k = 3;
+             /* t3 */ INSERT INTO t VALUES (2) ON CONFLICT (k) DO UPDATE SET k = 4;
+             /* t4 */ REPLACE INTO t VALUES (2);",
+            "case.sql",
+        )
+        .expect("parses");
+        let unit = |label: &str| Unit {
+            label: label.into(),
+            steps: (0..case.steps.len())
+                .filter(|&s| case.steps[s].session == label)
+                .collect(),
+            explicit: false,
+            committed: true,
+            tie: None,
+        };
+        assert!(only_deletes_and_inserts(&case, &unit("t1")));
+        for label in ["t2", "t3", "t4"] {
+            assert!(!only_deletes_and_inserts(&case, &unit(label)), "{label}");
+        }
+    }
 }
