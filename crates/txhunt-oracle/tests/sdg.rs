@@ -7,7 +7,7 @@
 use std::path::Path;
 use txhunt_db::{open_target, Target};
 use txhunt_exec::{Executor, TargetRunner};
-use txhunt_model::{scenario, History, Isolation, Outcome, TestCase, Value};
+use txhunt_model::{scenario, History, Isolation, Outcome, TestCase, TxnStatus, Value};
 use txhunt_oracle::dsg::Adya;
 use txhunt_oracle::sdg::{judge, label_steps as labels, Graph, Sdg, Verdict};
 use txhunt_oracle::{Divergence, Oracle, Signature};
@@ -280,6 +280,27 @@ fn a_statement_failing_in_the_sequential_order_is_not_placed_by_rows_no_statemen
     assert_eq!(
         history.steps[update].outcome,
         Outcome::Affected { count: 0 }
+    );
+    assert!(
+        verdict.findings.iter().all(|f| !f.is_candidate()),
+        "{:#?}",
+        verdict.findings
+    );
+}
+
+#[test]
+fn a_statement_failing_in_the_sequential_order_is_not_placed_by_rows_only_an_aborted_transaction_wrote(
+) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/sdg/postgres-rc-aborted-write-unwritten-row.sql");
+    let case = scenario::parse(&std::fs::read_to_string(&path).unwrap(), "case-4842").unwrap();
+    let postgres = open_target("postgres", None).expect("the target opens");
+    let (history, verdict) = verdict(&case, postgres.as_ref(), Isolation::ReadCommitted);
+    // The premise: t1's UPDATE failed, which aborted t1 and undid its DELETE.
+    assert!(
+        (history.txns.iter()).any(|t| t.label == "t1" && !matches!(t.status, TxnStatus::Committed)),
+        "{:#?}",
+        history.txns
     );
     assert!(
         verdict.findings.iter().all(|f| !f.is_candidate()),

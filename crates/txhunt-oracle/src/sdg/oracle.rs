@@ -521,9 +521,10 @@ fn untracked_conflicts(
 /// order where it succeeded in the run: a failed statement reports no rows, so every version
 /// current there of a row of its tables that it did not observe in the run is a candidate for
 /// what made it fail (a row its predicate matched, a key an INSERT collided with). Each
-/// placement is checked by the next sequential run. A row no statement of the run wrote is
-/// no candidate: it is the same wherever the statement goes (and not observing it is what a
-/// predicate that does not match it does).
+/// placement is checked by the next sequential run. A row no statement of the order (of a
+/// committed transaction) wrote is no candidate: it is the same wherever the statement goes
+/// (and not observing it is what a predicate that does not match it does), even where an
+/// aborted transaction's statement wrote it in the run.
 fn current_unobserved(
     history: &History,
     order: &[usize],
@@ -562,8 +563,8 @@ fn current_unobserved(
         .into_iter()
         .map(|(r, _)| r)
         .collect();
-    let written: HashSet<&RowId> = (history.steps.iter())
-        .filter_map(|step| step.accesses.as_ref())
+    let written: HashSet<&RowId> = (order.iter())
+        .filter_map(|&n| history.steps[n].accesses.as_ref())
         .flat_map(|a| a.writes.iter().map(|w| &w.row))
         .collect();
     let mut unobserved: Vec<(RowId, Version)> = current
