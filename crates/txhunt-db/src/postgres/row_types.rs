@@ -34,13 +34,18 @@ pub(super) fn key(sql: &str) -> String {
 }
 
 /// `select|<typed key of its head>` for a SELECT with a top-level `WHERE` and no set
-/// operation, its head being all before that `WHERE`; `None` for anything else (comments,
-/// quoted names and escapes too: this reading does not follow them).
+/// operation, its head being all before that `WHERE`; `None` for anything else (a set
+/// operator's word anywhere, comments, quoted names and escapes too: this reading does not
+/// follow them).
 fn select_key(sql: &str) -> Option<String> {
-    if !sql.get(..7)?.eq_ignore_ascii_case("SELECT ")
+    let upper = sql.to_ascii_uppercase();
+    if !upper.starts_with("SELECT ")
         || sql.contains(['"', '\\'])
         || sql.contains("--")
         || sql.contains("/*")
+        || ["UNION", "INTERSECT", "EXCEPT"]
+            .iter()
+            .any(|op| upper.contains(op))
     {
         return None;
     }
@@ -58,15 +63,11 @@ fn select_key(sql: &str) -> Option<String> {
             b'(' => depth += 1,
             b')' => depth = depth.checked_sub(1)?,
             b if b.is_ascii_whitespace() && depth == 0 => {
-                let word: String = (sql[i + 1..].chars())
-                    .take_while(char::is_ascii_alphabetic)
+                let word: String = (upper[i + 1..].chars())
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
                     .collect();
-                match word.to_ascii_uppercase().as_str() {
-                    "WHERE" => {
-                        cut.get_or_insert(i);
-                    }
-                    "UNION" | "INTERSECT" | "EXCEPT" => return None,
-                    _ => {}
+                if word == "WHERE" {
+                    cut.get_or_insert(i);
                 }
             }
             _ => {}
@@ -175,6 +176,9 @@ mod tests {
             "UPDATE t SET v = 1",
             "SELECT k FROM t",
             "SELECT k FROM t WHERE k = 1 UNION SELECT v FROM u WHERE v = 2",
+            "SELECT k FROM t WHERE k IN (1)UNION SELECT v FROM u",
+            "SELECT where_x FROM t",
+            "SELECT k, where_x FROM t ORDER BY where_x",
             "SELECT \"k\" FROM t WHERE k = 1",
             "SELECT k FROM t /* x */ WHERE k = 1",
         ] {
