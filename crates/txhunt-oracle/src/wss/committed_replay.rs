@@ -209,44 +209,46 @@ fn replay<'a>(
         };
         let mut state = committed_at(at)?;
         let mut ran = replays.run_statement_on(&state, &committed[u].label, s)?;
-        let answered = |answers: &[(usize, txhunt_model::Outcome)]| {
+        // The first judged statement that answers otherwise than it did concurrently.
+        let differing = |answers: &[(usize, txhunt_model::Outcome)]| {
             (answers.iter())
-                .filter(|(step, _)| judged(*step))
-                .all(|(step, outcome)| same_outcome(&history.steps[*step].outcome, outcome))
+                .find(|(step, outcome)| {
+                    judged(*step) && !same_outcome(&history.steps[*step].outcome, outcome)
+                })
+                .cloned()
         };
-        let done = completed.get(&s).copied();
-        let recheck = done.filter(|&done| {
-            !after_waits
-                && history.steps[s].blocked
-                && row_by_row(sql, runner.profile().family())
-                && (0..committed.len())
-                    .filter(|&v| v != u && (at..done).contains(&commits[v]))
-                    .all(|v| only_deletes_and_inserts(case, committed[v]))
-        });
-        if let (false, Some(done)) = (answered(&ran.1), recheck) {
-            let rechecked = still_there(&state, &committed_at(done)?);
-            let again = replays.run_statement_on(&rechecked, &committed[u].label, s)?;
-            if answered(&again.1) {
-                (state, ran, any_rechecked) = (rechecked, again, true);
+        if differing(&ran.1).is_some() {
+            let recheck = completed.get(&s).copied().filter(|&done| {
+                !after_waits
+                    && history.steps[s].blocked
+                    && row_by_row(sql, runner.profile().family())
+                    && (0..committed.len())
+                        .filter(|&v| v != u && (at..done).contains(&commits[v]))
+                        .all(|v| only_deletes_and_inserts(case, committed[v]))
+            });
+            if let Some(done) = recheck {
+                let rechecked = still_there(&state, &committed_at(done)?);
+                let again = replays.run_statement_on(&rechecked, &committed[u].label, s)?;
+                if differing(&again.1).is_none() {
+                    (state, ran, any_rechecked) = (rechecked, again, true);
+                }
             }
         }
         let (after, answers) = ran;
-        for (step, outcome) in answers.into_iter().filter(|(step, _)| judged(*step)) {
-            if !same_outcome(&history.steps[step].outcome, &outcome) {
-                return Err(format!(
-                    "{} `{}` answered {} concurrently, but alone on the state committed when it {} (with its transaction's changes before it) answers {}",
-                    committed[u].label,
-                    case.steps[step].stmt.sql,
-                    history.steps[step].outcome,
-                    if history.steps[step].blocked && after_waits {
-                        "completed"
-                    } else {
-                        "started"
-                    },
-                    outcome
-                )
-                .into());
-            }
+        if let Some((step, outcome)) = differing(&answers) {
+            return Err(format!(
+                "{} `{}` answered {} concurrently, but alone on the state committed when it {} (with its transaction's changes before it) answers {}",
+                committed[u].label,
+                case.steps[step].stmt.sql,
+                history.steps[step].outcome,
+                if history.steps[step].blocked && after_waits {
+                    "completed"
+                } else {
+                    "started"
+                },
+                outcome
+            )
+            .into());
         }
         changes[u].push((state, after));
     }
