@@ -393,6 +393,28 @@ fn a_mariadb_delete_that_misses_a_row_moved_twice_is_a_bug_candidate_not_a_missi
 }
 
 #[test]
+fn a_delete_that_waited_misses_a_row_inserted_behind_its_scan_as_innodb_scans() {
+    let (history, findings) = wss_of(
+        "mariadb-ru-delete-misses-insert-behind-its-scan.sql",
+        "mariadb",
+        Isolation::ReadUncommitted,
+    );
+    assert!(
+        !findings.is_empty(),
+        "no serial order leaves (-2, -1): {history:#?}"
+    );
+    let why = permissible(&findings, "dirty-read");
+    // t1's UPDATE replays on the newest committed versions only where t3's DELETE, which
+    // waited, is replayed as its scan read the rows: (-2, -1) behind it, never read.
+    assert!(
+        why.evidence.iter().any(|e| e.starts_with(
+            "every UPDATE and DELETE that did not wait (t1 `UPDATE t SET x = t.x + 3`) answers as it does"
+        )),
+        "{why:#?}"
+    );
+}
+
+#[test]
 fn a_postgres_insert_of_a_key_a_concurrent_transaction_deleted_is_a_bug_candidate_at_repeatable_read(
 ) {
     let (_, findings) = wss_of(

@@ -145,6 +145,45 @@ fn references(sql: &str, family: SqlFamily) -> Vec<(usize, String)> {
     tables
 }
 
+/// Whether, of `statements` (a case's, in order), those that name `table` (lowercase) give it
+/// no index but its primary key: the CREATE TABLE that creates it declares no UNIQUE, INDEX or
+/// KEY (but PRIMARY KEY), FOREIGN KEY, REFERENCES, FULLTEXT or SPATIAL, and no other CREATE or
+/// ALTER statement names it. A statement that does not tokenize and mentions it, counts as one
+/// that may index it.
+pub fn primary_key_only(statements: &[&str], table: &str, family: SqlFamily) -> bool {
+    statements.iter().all(|sql| {
+        let tokens = tokens(sql, family);
+        let names_it = if tokens.is_empty() {
+            sql.to_ascii_lowercase().contains(table)
+        } else {
+            (tokens.iter())
+                .any(|t| matches!(t, Token::Word(w) if w.value.eq_ignore_ascii_case(table)))
+        };
+        let words: Vec<Keyword> = (tokens.iter())
+            .filter_map(|t| match t {
+                Token::Word(w) if w.keyword != Keyword::NoKeyword => Some(w.keyword),
+                _ => None,
+            })
+            .collect();
+        if !names_it || !matches!(words.first(), None | Some(Keyword::CREATE | Keyword::ALTER)) {
+            return true;
+        }
+        let creates_it = words.get(1) == Some(&Keyword::TABLE)
+            && references(sql, family).first().map(|(_, t)| t.as_str()) == Some(table);
+        creates_it
+            && !words.iter().enumerate().any(|(i, k)| match k {
+                Keyword::UNIQUE
+                | Keyword::INDEX
+                | Keyword::FOREIGN
+                | Keyword::REFERENCES
+                | Keyword::FULLTEXT
+                | Keyword::SPATIAL => true,
+                Keyword::KEY => i == 0 || words[i - 1] != Keyword::PRIMARY,
+                _ => false,
+            })
+    })
+}
+
 /// Whether `sql` contains a SELECT (a query, a subquery, an INSERT … SELECT).
 pub fn selects(sql: &str, family: SqlFamily) -> bool {
     keywords(sql, family).contains(&Keyword::SELECT)
@@ -190,7 +229,7 @@ fn tokens(sql: &str, family: SqlFamily) -> Vec<Token> {
 
 #[cfg(test)]
 mod tests {
-    use super::{locks_rows, named_tables, row_by_row, selects, tables};
+    use super::{locks_rows, named_tables, primary_key_only, row_by_row, selects, tables};
     use txhunt_model::SqlFamily::{Mysql, Postgres, Sqlite};
 
     fn names(sql: &str, family: txhunt_model::SqlFamily) -> Vec<String> {
@@ -306,5 +345,34 @@ mod tests {
         assert!(!row_by_row("SELECT * FROM t ORDER BY v LIMIT 1", Sqlite));
         assert!(!row_by_row("SELECT DISTINCT v FROM t", Postgres));
         assert!(!row_by_row("INSERT INTO t SELECT * FROM u", Mysql));
+    }
+    #[test]
+    fn a_table_keyed_by_its_primary_key_alone_is_told_from_one_with_other_indexes() {
+        let only = |statements: &[&str]| primary_key_only(statements, "t", Mysql);
+        assert!(only(&[
+            "CREATE TABLE t (k INT NOT NULL, v INT CHECK (v > 0), PRIMARY KEY (k))",
+            "INSERT INTO t VALUES (1, 2)",
+            "CREATE TABLE u (a INT UNIQUE)",
+            "DELETE FROM t WHERE v > 1",
+        ]));
+        assert!(only(&["CREATE TABLE t (k INT PRIMARY KEY, v INT)"]));
+        for other in [
+            "CREATE TABLE t (k INT PRIMARY KEY, v INT UNIQUE)",
+            "CREATE TABLE t (k INT PRIMARY KEY, v INT, KEY (v))",
+            "CREATE TABLE t (k INT PRIMARY KEY, v INT, INDEX iv (v))",
+            "CREATE TABLE t (k INT PRIMARY KEY, v INT, UNIQUE KEY (v))",
+            "CREATE TABLE t (k INT PRIMARY KEY, v INT REFERENCES u (a))",
+        ] {
+            assert!(!only(&[other]), "{other}");
+        }
+        let created = "CREATE TABLE t (k INT PRIMARY KEY, v INT)";
+        for later in [
+            "CREATE INDEX iv ON t (v)",
+            "CREATE UNIQUE INDEX iv ON T (v)",
+            "ALTER TABLE t ADD KEY (v)",
+            "CREATE TABLE u (a INT REFERENCES t (k))",
+        ] {
+            assert!(!only(&[created, later]), "{later}");
+        }
     }
 }

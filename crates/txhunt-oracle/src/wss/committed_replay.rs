@@ -11,8 +11,11 @@
 //! applied in commit order, give the final state without one removing a row another
 //! transaction's had already changed. On InnoDB a statement that waited for a lock is
 //! replayed on the state committed when it completed instead (its blocker had ended by then,
-//! and its scan went on over the newest versions); one that saw both moments (rows scanned
-//! before the wait and after) does not replay, and the run is not shown. PostgreSQL
+//! and its scan went on over the newest versions); where that answers otherwise, it saw both
+//! moments: where its scan's order is known, it is replayed on the rows its scan passed before
+//! the wait as they were when it started and the rest as they were when it completed
+//! ([`scan_states`], which never excuses a row an UPDATE moved behind the scan, MDEV-27992);
+//! otherwise the run is not shown. PostgreSQL
 //! re-checks only the rows a waiting statement had found, never rows that came to match
 //! meanwhile, which the state at its completion would show it: there it is replayed at its
 //! start. Where that answers otherwise, the statement decides row by row
@@ -28,12 +31,13 @@
 //! [`Evidence::CommittedReplay`]: crate::permit::Evidence::CommittedReplay
 //! [`Evidence::StatementOrder`]: crate::permit::Evidence::StatementOrder
 
+use super::scan_order::scan_states;
 use super::schedule::Unit;
 use super::snapshot::{apply, commit_position, positions, replayed, same_outcome, Replays};
 use super::{order, NotShown};
 use txhunt_exec::Runner;
 use txhunt_model::value::bag_difference;
-use txhunt_model::{DbState, Event, History, SqlFamily, StmtKind, TestCase};
+use txhunt_model::{DbState, Event, History, Outcome, SqlFamily, StmtKind, TestCase};
 use txhunt_sql::analysis::row_by_row;
 
 /// `Ok` saying how the committed transactions of `history` (`units`) form a READ COMMITTED
@@ -67,11 +71,16 @@ pub fn committed_replay(
         .map(|&u| replayed.committed[u].clone())
         .collect();
     Ok(format!(
-        "every statement of the committed transactions ({}) answers as it does alone on the state committed when it started{}{}, and their changes applied in commit order give the final state",
+        "every statement of the committed transactions ({}) answers as it does alone on the state committed when it started{}{}{}, and their changes applied in commit order give the final state",
         order(&ordered),
         if replayed.after_waits { " (when it completed, if it waited)" } else { "" },
         if replayed.rechecked {
             " (one that waited while rows it had found were deleted: on those of its rows still there when it completed, as PostgreSQL's re-check leaves them)"
+        } else {
+            ""
+        },
+        if replayed.scanned {
+            SCANNED
         } else {
             ""
         }
@@ -129,6 +138,9 @@ struct Replayed<'a> {
     after_waits: bool,
     /// Whether a statement that waited was replayed re-checked (PostgreSQL).
     rechecked: bool,
+    /// Whether a statement that waited was replayed on the rows its scan passed before the
+    /// wait as they were when it started, and the rest as they were when it completed (InnoDB).
+    scanned: bool,
 }
 
 /// Replays every statement of `history`'s committed transactions (`units`) alone on the state
@@ -172,7 +184,7 @@ fn replay<'a>(
     by_commit.sort_by_key(|&u| commits[u]);
     // Per committed transaction: its savepoints, by name, with how many changes it had made.
     let mut savepoints: Vec<Vec<(String, usize)>> = vec![Vec::new(); committed.len()];
-    let mut any_rechecked = false;
+    let (mut any_rechecked, mut any_scanned) = (false, false);
     for (at, u, s) in statements {
         let sql = &case.steps[s].stmt.sql;
         match case.steps[s].stmt.kind() {
@@ -210,27 +222,48 @@ fn replay<'a>(
         let mut state = committed_at(at)?;
         let mut ran = replays.run_statement_on(&state, &committed[u].label, s)?;
         // The first judged statement that answers otherwise than it did concurrently.
-        let differing = |answers: &[(usize, txhunt_model::Outcome)]| {
+        let differing = |answers: &[(usize, Outcome)]| {
             (answers.iter())
                 .find(|(step, outcome)| {
                     judged(*step) && !same_outcome(&history.steps[*step].outcome, outcome)
                 })
                 .cloned()
         };
-        if differing(&ran.1).is_some() {
-            let recheck = completed.get(&s).copied().filter(|&done| {
-                !after_waits
-                    && history.steps[s].blocked
-                    && row_by_row(sql, runner.profile().family())
-                    && (0..committed.len())
-                        .filter(|&v| v != u && (at..done).contains(&commits[v]))
-                        .all(|v| only_deletes_and_inserts(case, committed[v]))
-            });
-            if let Some(done) = recheck {
-                let rechecked = still_there(&state, &committed_at(done)?);
-                let again = replays.run_statement_on(&rechecked, &committed[u].label, s)?;
-                if differing(&again.1).is_none() {
-                    (state, ran, any_rechecked) = (rechecked, again, true);
+        // Whether any statement does (a statement not judged still leaves the state the
+        // statements after it read).
+        let differs = |answers: &[(usize, Outcome)]| {
+            (answers.iter()).any(|(step, o)| !same_outcome(&history.steps[*step].outcome, o))
+        };
+        if differs(&ran.1) && history.steps[s].blocked {
+            // The wait: from where it started to where it completed.
+            let (begun, done) = (started(history, s), completed.get(&s).copied());
+            let (Some(begun), Some(done)) = (begun, done) else {
+                return Err("a statement that waited is not in the schedule".into());
+            };
+            let moved = (0..committed.len())
+                .filter(|&v| v != u && (begun..done).contains(&commits[v]))
+                .any(|v| !only_deletes_and_inserts(case, &committed[v].steps));
+            let family = runner.profile().family();
+            // InnoDB: the rows its scan passed before the wait read when it started.
+            // PostgreSQL: the rows it had found re-checked when it completed.
+            let others = if after_waits {
+                let start = committed_at(begun)?;
+                scan_states(case, s, family, &start, &state, moved)
+            } else if row_by_row(sql, family) && !moved {
+                vec![still_there(&state, &committed_at(done)?)]
+            } else {
+                Vec::new()
+            };
+            for other in others {
+                let again = replays.run_statement_on(&other, &committed[u].label, s)?;
+                if !differs(&again.1) {
+                    (state, ran) = (other, again);
+                    *if after_waits {
+                        &mut any_scanned
+                    } else {
+                        &mut any_rechecked
+                    } = true;
+                    break;
                 }
             }
         }
@@ -259,14 +292,15 @@ fn replay<'a>(
         by_commit,
         after_waits,
         rechecked: any_rechecked,
+        scanned: any_scanned,
     })
 }
 
-/// Whether `unit` changed rows only by deleting them and inserting new ones: no UPDATE, no
+/// Whether `steps` changed rows only by deleting them and inserting new ones: no UPDATE, no
 /// upsert that may update (`ON CONFLICT … DO UPDATE`, `ON DUPLICATE KEY UPDATE`, `REPLACE`),
 /// nothing else (DDL).
-fn only_deletes_and_inserts(case: &TestCase, unit: &Unit) -> bool {
-    unit.steps.iter().all(|&s| {
+pub(super) fn only_deletes_and_inserts(case: &TestCase, steps: &[usize]) -> bool {
+    steps.iter().all(|&s| {
         let sql = case.steps[s].stmt.sql.to_ascii_uppercase();
         match case.steps[s].stmt.kind() {
             StmtKind::Update | StmtKind::Other => false,
@@ -279,6 +313,10 @@ fn only_deletes_and_inserts(case: &TestCase, unit: &Unit) -> bool {
         }
     })
 }
+
+/// How the evidence names a replay on the rows a scan passed before its wait as they were
+/// when it started, and the rest as they were when it completed.
+pub(super) const SCANNED: &str = " (one that waited: on the rows its scan had passed before the wait as they were when it started, and the rest as they were when it completed, as InnoDB's locking scan reads them in key order)";
 
 /// The rows of `start` still in `end` (each as often as in both), table by table of `start`.
 fn still_there(start: &DbState, end: &DbState) -> DbState {
@@ -347,9 +385,12 @@ mod tests {
             committed: true,
             tie: None,
         };
-        assert!(only_deletes_and_inserts(&case, &unit("t1")));
+        assert!(only_deletes_and_inserts(&case, &unit("t1").steps));
         for label in ["t2", "t3", "t4"] {
-            assert!(!only_deletes_and_inserts(&case, &unit(label)), "{label}");
+            assert!(
+                !only_deletes_and_inserts(&case, &unit(label).steps),
+                "{label}"
+            );
         }
     }
 }

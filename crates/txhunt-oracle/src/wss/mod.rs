@@ -26,6 +26,7 @@ mod compare;
 mod orders;
 mod permit;
 mod precondition;
+mod scan_order;
 pub mod schedule;
 pub mod snapshot;
 mod statement_order;

@@ -8,19 +8,24 @@
 //! transaction's changes taken back where it ended, is the final state.
 //!
 //! A statement is placed where it completed: a statement that waited for a lock read the rows
-//! it waited for after its blocker ended; one that read some rows before the wait and others
-//! after (two moments) does not replay, and the run is not shown. A statement the DBMS failed
+//! it waited for after its blocker ended. Where that answers otherwise, it read some rows
+//! before the wait and others after (two moments): where its scan's order is known, it is
+//! replayed on the rows its scan passed before the wait as they were when it started and the
+//! rest as they were when it completed ([`scan_states`]); otherwise the run is not shown. A statement the DBMS failed
 //! with a deadlock or lock timeout changed nothing and is not replayed (its transaction's
 //! fate is part of the run's path). Savepoints are not replayed: a run with one shows
 //! nothing.
 //!
 //! [`Evidence::UncommittedReplay`]: crate::permit::Evidence::UncommittedReplay
 
+use super::committed_replay::{only_deletes_and_inserts, SCANNED};
+use super::scan_order::scan_states;
 use super::schedule::Unit;
 use super::snapshot::{apply, same_outcome, Replays};
 use super::NotShown;
+use std::collections::BTreeMap;
 use txhunt_exec::Runner;
-use txhunt_model::{DbState, ErrorClass, Event, History, StmtKind, TestCase};
+use txhunt_model::{DbState, ErrorClass, Event, History, Outcome, StmtKind, TestCase};
 
 /// `Ok` saying how `history`'s transactions (`units`) form a READ UNCOMMITTED execution at
 /// the statement level, or `Err` with the first thing that shows they do not.
@@ -58,13 +63,35 @@ pub fn uncommitted_replay(
     let mut current = replays.initial()?;
     // Per unit, the changes its statements made (state before, state after).
     let mut changes: Vec<Vec<(DbState, DbState)>> = vec![Vec::new(); units.len()];
+    // Per statement that waited: where its wait began, and the state there.
+    let mut waits: BTreeMap<usize, (usize, DbState)> = BTreeMap::new();
+    let mut scanned = false;
     for (at, event) in history.schedule.iter().enumerate() {
+        if let Event::Blocked { step } = event {
+            waits.insert(*step, (at, current.clone()));
+        }
         if let Event::Completed { step } = event {
             let failed = (history.steps[*step].outcome.error())
                 .is_some_and(|e| matches!(e.class, ErrorClass::Deadlock | ErrorClass::LockTimeout));
             if let Some(u) = unit_of(*step).filter(|_| !failed) {
-                let (after, answers) =
-                    replays.run_statement_on(&current, &units[u].label, *step)?;
+                let mut read = current.clone();
+                let mut ran = replays.run_statement_on(&read, &units[u].label, *step)?;
+                let differs = |answers: &[(usize, Outcome)]| {
+                    (answers.iter()).any(|(s, o)| !same_outcome(&history.steps[*s].outcome, o))
+                };
+                if let Some((begun, start)) = waits.get(step).filter(|_| differs(&ran.1)) {
+                    let moved =
+                        !only_deletes_and_inserts(case, &changed_during(case, history, *begun, at));
+                    let family = runner.profile().family();
+                    for other in scan_states(case, *step, family, start, &current, moved) {
+                        let again = replays.run_statement_on(&other, &units[u].label, *step)?;
+                        if !differs(&again.1) {
+                            (read, ran, scanned) = (other, again, true);
+                            break;
+                        }
+                    }
+                }
+                let (after, answers) = ran;
                 for (s, outcome) in answers {
                     if !same_outcome(&history.steps[s].outcome, &outcome) {
                         return Err(format!(
@@ -74,8 +101,20 @@ pub fn uncommitted_replay(
                         .into());
                     }
                 }
-                changes[u].push((current, after.clone()));
-                current = after;
+                // What the statement changed, applied to the newest versions (a scan read
+                // some rows as they were earlier).
+                let next = if read == current {
+                    after.clone()
+                } else {
+                    apply(&current, &read, &after).map_err(|row| {
+                        format!(
+                            "{}'s change to row {row} cannot be replayed",
+                            units[u].label
+                        )
+                    })?
+                };
+                changes[u].push((current, next.clone()));
+                current = next;
             }
         }
         for u in (0..units.len()).filter(|&u| ends[u] == Some(at)) {
@@ -95,5 +134,23 @@ pub fn uncommitted_replay(
                 .into(),
         );
     }
-    Ok("every statement answers as it does alone on the newest versions, committed or not, when it completed, and their changes, each rolled-back transaction's taken back where it ended, give the final state".into())
+    Ok(format!(
+        "every statement answers as it does alone on the newest versions, committed or not, when it completed{}, and their changes, each rolled-back transaction's taken back where it ended, give the final state",
+        if scanned { SCANNED } else { "" }
+    ))
+}
+
+/// The steps that completed, or whose transaction was rolled back, between schedule
+/// positions `from` and `to`: what changed the rows while a statement waited.
+fn changed_during(case: &TestCase, history: &History, from: usize, to: usize) -> Vec<usize> {
+    let txns = case.txns();
+    (history.schedule[from..to].iter())
+        .flat_map(|e| match e {
+            Event::Completed { step } => vec![*step],
+            Event::Rollback { txn, .. } => {
+                (txns.get(*txn).map(|t| t.steps.clone())).unwrap_or_default()
+            }
+            Event::Blocked { .. } => Vec::new(),
+        })
+        .collect()
 }
