@@ -223,16 +223,7 @@ fn a_delete_no_place_fits_is_a_bug_candidate_even_though_it_waited() {
     // MDEV-27992's committing variant: the DELETE waited for t1, which moved the only row's
     // key twice, and deleted nothing. Before t1, between its updates and after it a row is
     // there to delete; a DELETE's wait is no semi-consistent read (UPDATE only).
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/wss/mariadb-pk-update-then-delete.sql");
-    let case = scenario::parse(&std::fs::read_to_string(&path).unwrap(), "mdev-27992").unwrap();
-    let mariadb = open_target("mariadb", None).expect("the target opens");
-    let (_, on_mariadb) = verdict(&case, mariadb.as_ref(), Isolation::ReadCommitted);
-    let [found] = &on_mariadb.findings[..] else {
-        panic!("one finding: {:#?}", on_mariadb.findings);
-    };
-    assert!(found.is_candidate(), "{found:#?}");
-    assert_eq!(found.signature, Signature::Sdg(Divergence::Write));
+    let (case, _) = write_candidate_on_mariadb("wss/mariadb-pk-update-then-delete.sql");
     // PostgreSQL's DELETE follows the row's updates after the wait and deletes it.
     let postgres = open_target("postgres", None).expect("the target opens");
     let (_, on_postgres) = verdict(&case, postgres.as_ref(), Isolation::ReadCommitted);
@@ -333,20 +324,29 @@ fn a_delete_that_missed_the_row_it_waited_for_is_not_excused_by_another_waiter()
     // t5's UPDATE waited too, and moved the row t2's DELETE waited for behind its cursor:
     // the DELETE saw no version of a row that existed throughout, which no place of t5's
     // explains (before: a candidate excused as t5's semi-consistent read).
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/sdg/mariadb-rc-delete-misses-row-a-co-waiter-moved.sql");
-    let case = scenario::parse(&std::fs::read_to_string(&path).unwrap(), "co-waiter").unwrap();
-    let mariadb = open_target("mariadb", None).expect("the target opens");
-    let (history, found) = verdict(&case, mariadb.as_ref(), Isolation::ReadCommitted);
+    let (_, history) =
+        write_candidate_on_mariadb("sdg/mariadb-rc-delete-misses-row-a-co-waiter-moved.sql");
     assert!(
         history.steps[3].blocked && history.steps[2].blocked,
         "{history:#?}"
     );
-    let [found] = &found.findings[..] else {
-        panic!("one finding: {:#?}", found.findings);
+}
+
+/// `tests/FILE`'s case and its history on MariaDB at READ COMMITTED, where the oracle's one
+/// finding must be a write's bug candidate.
+fn write_candidate_on_mariadb(file: &str) -> (TestCase, History) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests")
+        .join(file);
+    let case = scenario::parse(&std::fs::read_to_string(&path).unwrap(), file).unwrap();
+    let mariadb = open_target("mariadb", None).expect("the target opens");
+    let (history, verdict) = verdict(&case, mariadb.as_ref(), Isolation::ReadCommitted);
+    let [found] = &verdict.findings[..] else {
+        panic!("one finding: {:#?}", verdict.findings);
     };
     assert!(found.is_candidate(), "{found:#?}");
     assert_eq!(found.signature, Signature::Sdg(Divergence::Write));
+    (case, history)
 }
 
 /// `tests/sdg/FILE`'s case, run on MariaDB at `level`: a locking read (step `read`) that
