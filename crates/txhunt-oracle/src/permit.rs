@@ -233,6 +233,8 @@ fn behaviour_alternatives(claim: &Claim) -> Vec<Vec<Evidence>> {
             let mut all = stronger();
             all.push(vec![Evidence::WithoutGapInserts]);
             all.push(vec![Evidence::StatementOrder]);
+            // A waiting scan replayed as it read: rows inserted behind it never read.
+            all.push(vec![Evidence::CommittedReplay]);
             all
         }
         Behaviour::WriteSkew => vec![vec![Evidence::SnapshotReplay]],
@@ -319,6 +321,7 @@ mod tests {
                 ("semi-consistent-read", vec![Evidence::CommittedReplay]),
                 ("semi-consistent-read", vec![Evidence::StatementOrder]),
                 ("no-gap-locks", vec![Evidence::StatementOrder]),
+                ("no-gap-locks", vec![Evidence::CommittedReplay]),
             ]
         );
     }

@@ -415,6 +415,30 @@ fn a_delete_that_waited_misses_a_row_inserted_behind_its_scan_as_innodb_scans() 
 }
 
 #[test]
+fn a_waiting_scan_is_replayed_as_it_read_the_rows_where_the_variants_take_another_path() {
+    for (file, behaviour) in [
+        (
+            "mariadb-rc-delete-misses-insert-behind-its-scan.sql",
+            "no-gap-locks",
+        ),
+        (
+            "mariadb-rc-update-skips-row-beside-secondary-index.sql",
+            "semi-consistent-read",
+        ),
+    ] {
+        let (history, findings) = wss_of(file, "mariadb", Isolation::ReadCommitted);
+        assert!(!findings.is_empty(), "{file}: {history:#?}");
+        let why = permissible(&findings, behaviour);
+        assert!(
+            why.evidence[0].contains(
+                "on the rows its scan had passed before the wait as they were when it started"
+            ),
+            "{file}: {why:#?}"
+        );
+    }
+}
+
+#[test]
 fn a_postgres_insert_of_a_key_a_concurrent_transaction_deleted_is_a_bug_candidate_at_repeatable_read(
 ) {
     let (_, findings) = wss_of(

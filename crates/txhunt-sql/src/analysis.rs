@@ -184,6 +184,49 @@ pub fn primary_key_only(statements: &[&str], table: &str, family: SqlFamily) -> 
     })
 }
 
+/// The names `sql`'s WHERE clause uses as columns, lowercase (empty without a WHERE clause):
+/// every word after the first WHERE but the qualifiers before a `.` and the words AND, OR,
+/// NOT, IN, IS, NULL, BETWEEN, LIKE, TRUE and FALSE. `None` when the clause holds anything else
+/// a word could be (a function, a subquery) or `sql` does not tokenize.
+pub fn where_columns(sql: &str, family: SqlFamily) -> Option<BTreeSet<String>> {
+    let tokens: Vec<Token> = (tokens(sql, family).into_iter())
+        .filter(|t| !matches!(t, Token::Whitespace(_)))
+        .collect();
+    if tokens.is_empty() {
+        return None;
+    }
+    let clause = (tokens.iter())
+        .position(|t| matches!(t, Token::Word(w) if w.keyword == Keyword::WHERE))
+        .map_or(&[][..], |at| &tokens[at + 1..]);
+    let mut columns = BTreeSet::new();
+    for (i, token) in clause.iter().enumerate() {
+        let Token::Word(word) = token else {
+            continue;
+        };
+        let operator = matches!(
+            word.keyword,
+            Keyword::AND
+                | Keyword::OR
+                | Keyword::NOT
+                | Keyword::IN
+                | Keyword::IS
+                | Keyword::NULL
+                | Keyword::BETWEEN
+                | Keyword::LIKE
+                | Keyword::TRUE
+                | Keyword::FALSE
+        ) && word.quote_style.is_none();
+        if operator || clause.get(i + 1) == Some(&Token::Period) {
+            continue;
+        }
+        if clause.get(i + 1) == Some(&Token::LParen) || word.keyword == Keyword::SELECT {
+            return None;
+        }
+        columns.insert(word.value.to_ascii_lowercase());
+    }
+    Some(columns)
+}
+
 /// Whether `sql` contains a SELECT (a query, a subquery, an INSERT … SELECT).
 pub fn selects(sql: &str, family: SqlFamily) -> bool {
     keywords(sql, family).contains(&Keyword::SELECT)
@@ -229,7 +272,9 @@ fn tokens(sql: &str, family: SqlFamily) -> Vec<Token> {
 
 #[cfg(test)]
 mod tests {
-    use super::{locks_rows, named_tables, primary_key_only, row_by_row, selects, tables};
+    use super::{
+        locks_rows, named_tables, primary_key_only, row_by_row, selects, tables, where_columns,
+    };
     use txhunt_model::SqlFamily::{Mysql, Postgres, Sqlite};
 
     fn names(sql: &str, family: txhunt_model::SqlFamily) -> Vec<String> {
@@ -374,5 +419,21 @@ mod tests {
         ] {
             assert!(!only(&[created, later]), "{later}");
         }
+    }
+    #[test]
+    fn the_where_clause_columns_are_its_words_but_operators_and_qualifiers() {
+        let columns =
+            |sql: &str| where_columns(sql, Mysql).map(|c| c.into_iter().collect::<Vec<_>>());
+        assert_eq!(columns("DELETE FROM t"), Some(vec![]));
+        assert_eq!(
+            columns("UPDATE t AS x SET v = 1 WHERE x.k IN (1, 2) AND NOT k2 IS NULL"),
+            Some(vec!["k".to_string(), "k2".to_string()])
+        );
+        assert_eq!(
+            columns("DELETE FROM t WHERE k BETWEEN -1 AND 3 OR `v` LIKE 'a%'"),
+            Some(vec!["k".to_string(), "v".to_string()])
+        );
+        assert_eq!(columns("DELETE FROM t WHERE ABS(k) > 1"), None);
+        assert_eq!(columns("DELETE FROM t WHERE k IN (SELECT k FROM u)"), None);
     }
 }

@@ -8,8 +8,9 @@
 //!
 //! Modelled where the scan's order is known from the rows' values: a statement that decides
 //! row by row ([`row_by_row`]) without ORDER BY, on a table whose only index is its primary key
-//! (the clustered index InnoDB scans in key order), all of whose keys are integers (no
-//! collation to guess). Each key of the table is a candidate for the row it waited for
+//! (the clustered index InnoDB scans in key order), or an UPDATE or DELETE whose WHERE clause
+//! names no other column (no other index gives it a range to scan), all of whose keys are
+//! integers (no collation to guess). Each key of the table is a candidate for the row it waited for
 //! ([`scan_states`]).
 //!
 //! A row moved behind the cursor is not excused: where the row it waited for was gone when it
@@ -22,8 +23,8 @@
 
 use std::cmp::Ordering;
 use txhunt_model::access::Version;
-use txhunt_model::{DbState, SqlFamily, TestCase, Value};
-use txhunt_sql::analysis::{named_tables, primary_key_only, row_by_row};
+use txhunt_model::{DbState, SqlFamily, StmtKind, TestCase, Value};
+use txhunt_sql::analysis::{named_tables, primary_key_only, row_by_row, where_columns};
 use txhunt_sql::instrument::{plan, Plan};
 
 /// The states step `step` of `case` may have read, one per candidate for the row it waited
@@ -58,10 +59,19 @@ pub(super) fn scan_states(
     else {
         return Vec::new();
     };
+    // An UPDATE or DELETE whose WHERE clause names only key columns has no other index to
+    // scan: it reads the clustered index, whatever other indexes the table has.
+    let key_only_where = matches!(
+        case.steps[step].stmt.kind(),
+        StmtKind::Update | StmtKind::Delete
+    ) && where_columns(sql, family).is_some_and(|used| {
+        used.iter()
+            .all(|c| meta.key.iter().any(|k| k.eq_ignore_ascii_case(c)))
+    });
     if meta.key.is_empty()
         || !row_by_row(sql, family)
         || sql.to_ascii_uppercase().contains("ORDER BY")
-        || !primary_key_only(&statements, table, family)
+        || !(key_only_where || primary_key_only(&statements, table, family))
     {
         return Vec::new();
     }
@@ -164,6 +174,16 @@ mod tests {
     }
 
     #[test]
+    fn a_write_naming_only_key_columns_scans_the_primary_key_beside_other_indexes() {
+        let (start, done) = (state(&[1]), state(&[2]));
+        for stmt in ["DELETE FROM t", "UPDATE t SET v = 1 WHERE k > 0"] {
+            let case = case("CREATE TABLE t (k INT PRIMARY KEY, v INT UNIQUE)", stmt);
+            let states = scan_states(&case, 0, SqlFamily::Mysql, &start, &done, false);
+            assert_eq!(states.len(), 2, "{stmt}");
+        }
+    }
+
+    #[test]
     fn no_states_where_the_scan_order_is_not_known() {
         let (start, done) = (state(&[1]), state(&[2]));
         for (create, stmt) in [
@@ -176,8 +196,12 @@ mod tests {
                 "DELETE FROM t LIMIT 1",
             ),
             (
-                "CREATE TABLE t (k INT PRIMARY KEY, UNIQUE (k))",
-                "DELETE FROM t",
+                "CREATE TABLE t (k INT PRIMARY KEY, v INT UNIQUE)",
+                "DELETE FROM t WHERE v > 1",
+            ),
+            (
+                "CREATE TABLE t (k INT PRIMARY KEY, v INT UNIQUE)",
+                "SELECT * FROM t FOR UPDATE",
             ),
             (
                 "CREATE TABLE t (k INT PRIMARY KEY)",
