@@ -10,7 +10,8 @@
 //! row by row ([`row_by_row`]) without ORDER BY, on a table whose only index is its primary key
 //! (the clustered index InnoDB scans in key order), or an UPDATE or DELETE whose WHERE clause
 //! names no other column (no other index gives it a range to scan), all of whose keys are
-//! integers (no collation to guess). Each key of the table is a candidate for the row it waited for
+//! integers (no collation to guess), in a case that never alters, drops or renames a table
+//! (its CREATE TABLE gives its key). Each key of the table is a candidate for the row it waited for
 //! ([`scan_states`]).
 //!
 //! A row moved behind the cursor is not excused: where the row it waited for was gone when it
@@ -68,7 +69,15 @@ pub(super) fn scan_states(
         used.iter()
             .all(|c| meta.key.iter().any(|k| k.eq_ignore_ascii_case(c)))
     });
+    // Its CREATE TABLE says what its key is only if nothing redefines the table later.
+    let redefined = (statements.iter()).any(|s| {
+        let first = s.split_whitespace().next().unwrap_or_default();
+        ["ALTER", "DROP", "RENAME"]
+            .iter()
+            .any(|w| first.eq_ignore_ascii_case(w))
+    });
     if meta.key.is_empty()
+        || redefined
         || !row_by_row(sql, family)
         || sql.to_ascii_uppercase().contains("ORDER BY")
         || !(key_only_where || primary_key_only(&statements, table, family))
@@ -206,6 +215,10 @@ mod tests {
             (
                 "CREATE TABLE t (k INT PRIMARY KEY)",
                 "DELETE FROM t WHERE k IN (SELECT k FROM t)",
+            ),
+            (
+                "CREATE TABLE t (k INT PRIMARY KEY);\n/* init */ ALTER TABLE t DROP PRIMARY KEY",
+                "DELETE FROM t",
             ),
         ] {
             let case = case(create, stmt);
