@@ -1,8 +1,11 @@
 //! What a statement touches, read from its tokens (so it works on any statement the
 //! tokenizer accepts, even one the parser would not).
 
+use crate::instrument::table_key;
+use sqlparser::ast::{ColumnOption, Expr, Statement, TableConstraint};
 use sqlparser::dialect::{GenericDialect, MySqlDialect, PostgreSqlDialect, SQLiteDialect};
 use sqlparser::keywords::Keyword;
+use sqlparser::parser::Parser;
 use sqlparser::tokenizer::{Token, Tokenizer};
 use std::collections::BTreeSet;
 use txhunt_model::SqlFamily;
@@ -145,43 +148,99 @@ fn references(sql: &str, family: SqlFamily) -> Vec<(usize, String)> {
     tables
 }
 
-/// Whether, of `statements` (a case's, in order), those that name `table` (lowercase) give it
-/// no index but its primary key: the CREATE TABLE that creates it declares no UNIQUE, INDEX or
-/// KEY (but PRIMARY KEY), FOREIGN KEY, REFERENCES, FULLTEXT or SPATIAL, and no other CREATE or
-/// ALTER statement names it. A statement that does not tokenize and mentions it, counts as one
-/// that may index it.
-pub fn primary_key_only(statements: &[&str], table: &str, family: SqlFamily) -> bool {
-    statements.iter().all(|sql| {
+/// The columns of `table`'s indexes other than its primary key (lowercase), from `statements`
+/// (a case's, in order): the UNIQUE, KEY, INDEX, FOREIGN KEY, FULLTEXT and SPATIAL definitions
+/// of the CREATE TABLE that creates it, and every CREATE INDEX on it. `None` where that cannot
+/// be told: another statement creates, alters, drops or renames it, an index is on an
+/// expression, or a definition naming it does not parse.
+pub fn secondary_index_columns(
+    statements: &[&str],
+    table: &str,
+    family: SqlFamily,
+) -> Option<BTreeSet<String>> {
+    let mut columns = BTreeSet::new();
+    let mut created = false;
+    for sql in statements {
         let tokens = tokens(sql, family);
-        let names_it = if tokens.is_empty() {
-            sql.to_ascii_lowercase().contains(table)
-        } else {
-            (tokens.iter())
-                .any(|t| matches!(t, Token::Word(w) if w.value.eq_ignore_ascii_case(table)))
-        };
-        let words: Vec<Keyword> = (tokens.iter())
-            .filter_map(|t| match t {
-                Token::Word(w) if w.keyword != Keyword::NoKeyword => Some(w.keyword),
-                _ => None,
-            })
-            .collect();
-        if !names_it || !matches!(words.first(), None | Some(Keyword::CREATE | Keyword::ALTER)) {
-            return true;
+        let names_it = (tokens.iter())
+            .any(|t| matches!(t, Token::Word(w) if w.value.eq_ignore_ascii_case(table)));
+        let first = (tokens.iter()).find_map(|t| match t {
+            Token::Word(w) if w.keyword != Keyword::NoKeyword => Some(w.keyword),
+            _ => None,
+        });
+        if tokens.is_empty() {
+            return None;
         }
-        let creates_it = words.get(1) == Some(&Keyword::TABLE)
-            && references(sql, family).first().map(|(_, t)| t.as_str()) == Some(table);
-        creates_it
-            && !words.iter().enumerate().any(|(i, k)| match k {
-                Keyword::UNIQUE
-                | Keyword::INDEX
-                | Keyword::FOREIGN
-                | Keyword::REFERENCES
-                | Keyword::FULLTEXT
-                | Keyword::SPATIAL => true,
-                Keyword::KEY => i == 0 || words[i - 1] != Keyword::PRIMARY,
-                _ => false,
-            })
-    })
+        if !names_it
+            || !matches!(
+                first,
+                Some(Keyword::CREATE | Keyword::ALTER | Keyword::DROP | Keyword::RENAME)
+            )
+        {
+            continue;
+        }
+        let parsed = match family {
+            SqlFamily::Sqlite => Parser::parse_sql(&SQLiteDialect {}, sql),
+            SqlFamily::Mysql => Parser::parse_sql(&MySqlDialect {}, sql),
+            SqlFamily::Postgres => Parser::parse_sql(&PostgreSqlDialect {}, sql),
+        };
+        let [statement] = &parsed.ok()?[..] else {
+            return None;
+        };
+        let named = |expr: &Expr| match expr {
+            Expr::Identifier(ident) => Some(ident.value.to_ascii_lowercase()),
+            _ => None,
+        };
+        match statement {
+            Statement::CreateTable(create) if table_key(&create.name.to_string()) == table => {
+                if std::mem::replace(&mut created, true) {
+                    return None;
+                }
+                for column in &create.columns {
+                    if (column.options.iter()).any(|o| {
+                        matches!(
+                            o.option,
+                            ColumnOption::Unique(_) | ColumnOption::ForeignKey(_)
+                        )
+                    }) {
+                        columns.insert(column.name.value.to_ascii_lowercase());
+                    }
+                }
+                for constraint in &create.constraints {
+                    let indexed: Vec<&Expr> = match constraint {
+                        TableConstraint::PrimaryKey(_) | TableConstraint::Check(_) => continue,
+                        TableConstraint::Unique(c) => {
+                            c.columns.iter().map(|c| &c.column.expr).collect()
+                        }
+                        TableConstraint::Index(c) => {
+                            c.columns.iter().map(|c| &c.column.expr).collect()
+                        }
+                        TableConstraint::FulltextOrSpatial(c) => {
+                            c.columns.iter().map(|c| &c.column.expr).collect()
+                        }
+                        TableConstraint::ForeignKey(c) => {
+                            columns.extend(c.columns.iter().map(|i| i.value.to_ascii_lowercase()));
+                            continue;
+                        }
+                        _ => return None,
+                    };
+                    for expr in indexed {
+                        columns.insert(named(expr)?);
+                    }
+                }
+            }
+            // Another table's definition may name it (a foreign key to it): its own indexes
+            // are not this table's.
+            Statement::CreateTable(_) => {}
+            Statement::CreateIndex(index) if table_key(&index.table_name.to_string()) == table => {
+                for column in &index.columns {
+                    columns.insert(named(&column.column.expr)?);
+                }
+            }
+            _ => return None,
+        }
+    }
+    Some(columns)
 }
 
 /// The names `sql`'s WHERE clause uses as columns, lowercase (empty without a WHERE clause):
@@ -273,7 +332,8 @@ fn tokens(sql: &str, family: SqlFamily) -> Vec<Token> {
 #[cfg(test)]
 mod tests {
     use super::{
-        locks_rows, named_tables, primary_key_only, row_by_row, selects, tables, where_columns,
+        locks_rows, named_tables, row_by_row, secondary_index_columns, selects, tables,
+        where_columns,
     };
     use txhunt_model::SqlFamily::{Mysql, Postgres, Sqlite};
 
@@ -392,34 +452,45 @@ mod tests {
         assert!(!row_by_row("INSERT INTO t SELECT * FROM u", Mysql));
     }
     #[test]
-    fn a_table_keyed_by_its_primary_key_alone_is_told_from_one_with_other_indexes() {
-        let only = |statements: &[&str]| primary_key_only(statements, "t", Mysql);
-        assert!(only(&[
-            "CREATE TABLE t (k INT NOT NULL, v INT CHECK (v > 0), PRIMARY KEY (k))",
-            "INSERT INTO t VALUES (1, 2)",
-            "CREATE TABLE u (a INT UNIQUE)",
-            "DELETE FROM t WHERE v > 1",
-        ]));
-        assert!(only(&["CREATE TABLE t (k INT PRIMARY KEY, v INT)"]));
-        for other in [
+    fn the_columns_of_a_table_s_other_indexes_are_read_from_its_definitions() {
+        let indexed = |statements: &[&str]| {
+            secondary_index_columns(statements, "t", Mysql)
+                .map(|c| c.into_iter().collect::<Vec<_>>())
+        };
+        let none: Vec<String> = Vec::new();
+        assert_eq!(
+            indexed(&[
+                "CREATE TABLE t (k INT NOT NULL, v INT CHECK (v > 0), PRIMARY KEY (k))",
+                "INSERT INTO t VALUES (1, 2)",
+                "CREATE TABLE u (a INT UNIQUE, b INT REFERENCES t (k))",
+                "DELETE FROM t WHERE v > 1",
+            ]),
+            Some(none.clone())
+        );
+        let v = Some(vec!["v".to_string()]);
+        for definition in [
             "CREATE TABLE t (k INT PRIMARY KEY, v INT UNIQUE)",
             "CREATE TABLE t (k INT PRIMARY KEY, v INT, KEY (v))",
             "CREATE TABLE t (k INT PRIMARY KEY, v INT, INDEX iv (v))",
             "CREATE TABLE t (k INT PRIMARY KEY, v INT, UNIQUE KEY (v))",
             "CREATE TABLE t (k INT PRIMARY KEY, v INT REFERENCES u (a))",
         ] {
-            assert!(!only(&[other]), "{other}");
+            assert_eq!(indexed(&[definition]), v, "{definition}");
         }
         let created = "CREATE TABLE t (k INT PRIMARY KEY, v INT)";
+        assert_eq!(indexed(&[created, "CREATE INDEX iv ON t (v)"]), v);
+        assert_eq!(indexed(&[created, "CREATE UNIQUE INDEX iv ON T (v)"]), v);
         for later in [
-            "CREATE INDEX iv ON t (v)",
-            "CREATE UNIQUE INDEX iv ON T (v)",
             "ALTER TABLE t ADD KEY (v)",
-            "CREATE TABLE u (a INT REFERENCES t (k))",
+            "DROP TABLE t",
+            "RENAME TABLE u TO t",
+            "CREATE INDEX iv ON t ((v + 1))",
+            "CREATE TABLE t (k INT)",
         ] {
-            assert!(!only(&[created, later]), "{later}");
+            assert_eq!(indexed(&[created, later]), None, "{later}");
         }
     }
+
     #[test]
     fn the_where_clause_columns_are_its_words_but_operators_and_qualifiers() {
         let columns =

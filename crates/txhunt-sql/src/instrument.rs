@@ -499,7 +499,7 @@ fn without_share_lock(sql: &str, family: SqlFamily) -> (&str, bool) {
 
 /// A table's name as instrumentation keys it: lower-case, without identifier quotes
 /// (`` `T1` ``, `"t1"` and `t1` name one table).
-fn table_key(name: &str) -> String {
+pub(crate) fn table_key(name: &str) -> String {
     name.chars()
         .filter(|c| !matches!(c, '`' | '"' | '[' | ']'))
         .collect::<String>()

@@ -25,7 +25,7 @@
 use std::cmp::Ordering;
 use txhunt_model::access::Version;
 use txhunt_model::{DbState, SqlFamily, StmtKind, TestCase, Value};
-use txhunt_sql::analysis::{named_tables, primary_key_only, row_by_row, where_columns};
+use txhunt_sql::analysis::{named_tables, row_by_row, secondary_index_columns, where_columns};
 use txhunt_sql::instrument::{plan, Plan};
 
 /// The states step `step` of `case` may have read, one per candidate for the row it waited
@@ -60,27 +60,22 @@ pub(super) fn scan_states(
     else {
         return Vec::new();
     };
-    // An UPDATE or DELETE whose WHERE clause names only key columns has no other index to
-    // scan: it reads the clustered index, whatever other indexes the table has.
-    let key_only_where = matches!(
-        case.steps[step].stmt.kind(),
-        StmtKind::Update | StmtKind::Delete
-    ) && where_columns(sql, family).is_some_and(|used| {
-        used.iter()
-            .all(|c| meta.key.iter().any(|k| k.eq_ignore_ascii_case(c)))
-    });
-    // Its CREATE TABLE says what its key is only if nothing redefines the table later.
-    let redefined = (statements.iter()).any(|s| {
-        let first = s.split_whitespace().next().unwrap_or_default();
-        ["ALTER", "DROP", "RENAME"]
-            .iter()
-            .any(|w| first.eq_ignore_ascii_case(w))
-    });
+    // Its CREATE TABLE gives its key, and its other indexes are known (nothing alters,
+    // drops or renames it). It scans the primary key where it has no other index, or where
+    // it is an UPDATE or DELETE whose WHERE clause names none of their columns: no other
+    // index then gives it a range to scan, and it reads whole rows.
+    let Some(indexed) = secondary_index_columns(&statements, table, family) else {
+        return Vec::new();
+    };
+    let scans_key = indexed.is_empty()
+        || (matches!(
+            case.steps[step].stmt.kind(),
+            StmtKind::Update | StmtKind::Delete
+        ) && where_columns(sql, family).is_some_and(|used| used.is_disjoint(&indexed)));
     if meta.key.is_empty()
-        || redefined
+        || !scans_key
         || !row_by_row(sql, family)
         || sql.to_ascii_uppercase().contains("ORDER BY")
-        || !(key_only_where || primary_key_only(&statements, table, family))
     {
         return Vec::new();
     }
@@ -183,10 +178,17 @@ mod tests {
     }
 
     #[test]
-    fn a_write_naming_only_key_columns_scans_the_primary_key_beside_other_indexes() {
+    fn a_write_naming_no_indexed_column_scans_the_primary_key_beside_other_indexes() {
         let (start, done) = (state(&[1]), state(&[2]));
-        for stmt in ["DELETE FROM t", "UPDATE t SET v = 1 WHERE k > 0"] {
-            let case = case("CREATE TABLE t (k INT PRIMARY KEY, v INT UNIQUE)", stmt);
+        for stmt in [
+            "DELETE FROM t",
+            "UPDATE t SET v = 1 WHERE k > 0",
+            "DELETE FROM t WHERE x IS NOT NULL",
+        ] {
+            let case = case(
+                "CREATE TABLE t (k INT PRIMARY KEY, v INT UNIQUE, x INT)",
+                stmt,
+            );
             let states = scan_states(&case, 0, SqlFamily::Mysql, &start, &done, false);
             assert_eq!(states.len(), 2, "{stmt}");
         }
