@@ -11,9 +11,9 @@
 //! it waited for after its blocker ended. Where that answers otherwise, it read some rows
 //! before the wait and others after (two moments): where its scan's order is known, it is
 //! replayed on the rows its scan passed before the wait as they were when it started and the
-//! rest as they were when it completed ([`scan_states`]); otherwise the run is not shown. A statement the DBMS failed
-//! with a deadlock or lock timeout changed nothing and is not replayed (its transaction's
-//! fate is part of the run's path). Savepoints are not replayed: a run with one shows
+//! rest as they were when it completed ([`scan_states`]); otherwise the run is not shown. A
+//! statement the DBMS failed with a deadlock or lock timeout changed nothing and is not
+//! replayed (its transaction's fate is part of the run's path). Savepoints are not replayed: a run with one shows
 //! nothing.
 //!
 //! [`Evidence::UncommittedReplay`]: crate::permit::Evidence::UncommittedReplay
@@ -140,12 +140,20 @@ pub fn uncommitted_replay(
     ))
 }
 
-/// The steps that completed, or whose transaction was rolled back, between schedule
-/// positions `from` and `to`: what changed the rows while a statement waited.
+/// The steps that completed, or whose transaction was rolled back (by a ROLLBACK or a
+/// deadlock), between schedule positions `from` and `to`: what changed the rows while a
+/// statement waited.
 fn changed_during(case: &TestCase, history: &History, from: usize, to: usize) -> Vec<usize> {
     let txns = case.txns();
+    let deadlocked = |step: usize| {
+        (history.steps[step].outcome.error()).is_some_and(|e| e.class == ErrorClass::Deadlock)
+    };
     (history.schedule[from..to].iter())
         .flat_map(|e| match e {
+            Event::Completed { step } if deadlocked(*step) => (txns.iter())
+                .find(|t| t.steps.contains(step))
+                .map(|t| t.steps.clone())
+                .unwrap_or_default(),
             Event::Completed { step } => vec![*step],
             Event::Rollback { txn, .. } => {
                 (txns.get(*txn).map(|t| t.steps.clone())).unwrap_or_default()
