@@ -74,8 +74,9 @@ pub fn uncommitted_replay(
             let failed = (history.steps[*step].outcome.error())
                 .is_some_and(|e| matches!(e.class, ErrorClass::Deadlock | ErrorClass::LockTimeout));
             if let Some(u) = unit_of(*step).filter(|_| !failed) {
-                let mut read = current.clone();
-                let mut ran = replays.run_statement_on(&read, &units[u].label, *step)?;
+                // The state a scan read instead of the newest versions, if it did.
+                let mut scan: Option<DbState> = None;
+                let mut ran = replays.run_statement_on(&current, &units[u].label, *step)?;
                 let differs = |answers: &[(usize, Outcome)]| {
                     (answers.iter()).any(|(s, o)| !same_outcome(&history.steps[*s].outcome, o))
                 };
@@ -86,7 +87,7 @@ pub fn uncommitted_replay(
                     for other in scan_states(case, *step, family, start, &current, moved) {
                         let again = replays.run_statement_on(&other, &units[u].label, *step)?;
                         if !differs(&again.1) {
-                            (read, ran, scanned) = (other, again, true);
+                            (scan, ran, scanned) = (Some(other), again, true);
                             break;
                         }
                     }
@@ -103,15 +104,14 @@ pub fn uncommitted_replay(
                 }
                 // What the statement changed, applied to the newest versions (a scan read
                 // some rows as they were earlier).
-                let next = if read == current {
-                    after.clone()
-                } else {
-                    apply(&current, &read, &after).map_err(|row| {
+                let next = match &scan {
+                    None => after,
+                    Some(read) => apply(&current, read, &after).map_err(|row| {
                         format!(
                             "{}'s change to row {row} cannot be replayed",
                             units[u].label
                         )
-                    })?
+                    })?,
                 };
                 changes[u].push((current, next.clone()));
                 current = next;
