@@ -62,6 +62,37 @@ fn a_mariadb_target_waits_for_the_databases_it_handed_to_its_housekeeper() {
     assert!(left.is_empty(), "left behind: {left:?}");
 }
 
+/// MariaDB now and then leaves a table's trigger backup `t.TRG-` in a database directory
+/// (`corpus/mariadb/MARIADB-trigger-backup-left.md`), and `DROP DATABASE` then fails: here the
+/// file is put there as MariaDB leaves it; txhunt, owning the server, removes it and drops the
+/// database.
+#[test]
+fn a_mariadb_database_is_dropped_despite_a_trigger_backup_left_in_it() {
+    use mysql::prelude::Queryable;
+    let server = Arc::new(Server::start(ServerKind::Mariadb, None, None).expect("starts"));
+    let target = MysqlTarget::new(server.url(), None, Some(server.clone())).expect("opens");
+    let database = database_with_a_table(&target);
+    let mut other = mysql::Conn::new(mysql::Opts::from_url(server.url()).unwrap()).unwrap();
+    let [name]: [String; 1] = (other.query(
+        "SELECT table_schema FROM information_schema.tables WHERE table_schema LIKE 'txhunt\\_%'",
+    ))
+    .unwrap()
+    .try_into()
+    .expect("one database with a table");
+    let dir = server.data_dir().expect("a testbed's data").join(&name);
+    let backup = dir.join("t.TRG-");
+    std::fs::write(&backup, "TYPE=TRIGGERS\n").expect("written");
+    let refused = other
+        .query_drop(format!("DROP DATABASE `{name}`"))
+        .expect_err("the backup keeps the database");
+    assert!(refused.to_string().contains("1010"), "{refused}");
+    drop(database);
+    drop(target);
+    assert!(!backup.exists(), "the backup is still there");
+    let left: Vec<String> = other.query("SHOW DATABASES LIKE 'txhunt\\_%'").unwrap();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
 #[test]
 fn a_postgres_target_waits_for_the_schemas_it_handed_to_its_housekeeper() {
     let server = Arc::new(Server::start(ServerKind::Postgres, None, None).expect("starts"));

@@ -5,6 +5,7 @@
 //! any other database.
 
 mod connection;
+mod leftover;
 mod pool;
 mod value;
 
@@ -20,6 +21,7 @@ use connection::MysqlConnection;
 use mysql::prelude::Queryable;
 use mysql::{Conn, Opts, OptsBuilder};
 use pool::Pool;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use txhunt_model::DbState;
 
@@ -197,6 +199,9 @@ impl Target for MysqlTarget {
             }
         };
         Ok(Box::new(MysqlDatabase {
+            dir: (self.server.as_ref())
+                .and_then(|server| server.data_dir())
+                .map(|data| data.join(&name)),
             name,
             profile: self.profile,
             monitor: Arc::new(Mutex::new(admin)),
@@ -219,6 +224,9 @@ impl Drop for MysqlTarget {
 /// and need not use it.
 struct MysqlDatabase {
     name: String,
+    /// Its directory, where txhunt started the server (a private testbed's): files MariaDB
+    /// leaves there may be removed ([`leftover`]).
+    dir: Option<PathBuf>,
     profile: &'static dyn ServerProfile,
     monitor: Arc<Mutex<Conn>>,
     pool: Arc<Pool>,
@@ -266,6 +274,7 @@ impl Drop for MysqlDatabase {
         let job = DropJob {
             session: Arc::clone(&self.monitor),
             database: self.profile.quote_ident(&self.name),
+            dir: self.dir.take(),
         };
         if let Err(job) = self.housekeeper.hand(job) {
             job.run();
@@ -273,19 +282,33 @@ impl Drop for MysqlDatabase {
     }
 }
 
-/// A database to drop: the session to drop it on (its monitor), and its name as SQL spells
-/// it.
+/// A database to drop: the session to drop it on (its monitor), its name as SQL spells it,
+/// and its directory where txhunt owns the server.
 struct DropJob {
     session: Arc<Mutex<Conn>>,
     database: String,
+    dir: Option<PathBuf>,
 }
 
 impl DropJob {
-    /// Drops the database; a failure is logged (the server may be gone: a crash test).
+    /// Drops the database; a failure is logged (the server may be gone: a crash test). Where
+    /// the drop failed on the trigger backups MariaDB leaves behind ([`leftover`]) in a
+    /// database of txhunt's own server, they are removed and the drop tried again.
     fn run(&self) {
         let mut session = self.session.lock().unwrap_or_else(|p| p.into_inner());
         let sql = format!("DROP DATABASE IF EXISTS {}", self.database);
-        if let Err(e) = session.query_drop(sql) {
+        let mut dropped = session.query_drop(&sql);
+        if let (Err(_), Some(dir)) = (&dropped, &self.dir) {
+            match leftover::remove_trigger_backups(dir) {
+                Ok(0) => {}
+                Ok(n) => {
+                    tracing::debug!("{n} trigger backups MariaDB left in {}", dir.display());
+                    dropped = session.query_drop(&sql);
+                }
+                Err(e) => tracing::warn!("removing trigger backups in {}: {e}", dir.display()),
+            }
+        }
+        if let Err(e) = dropped {
             let database = &self.database;
             tracing::warn!(
                 "could not drop database {database}: {}",

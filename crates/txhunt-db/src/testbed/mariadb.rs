@@ -18,7 +18,7 @@ pub(super) fn start(
 ) -> Result<(Child, String), TargetError> {
     let install = find(&["mariadb-install-db", "mysql_install_db"], bin_dir, &[])?;
     let server = find(&["mariadbd", "mysqld"], bin_dir, &["/usr/sbin".into()])?;
-    let data = dir.join("data");
+    let data = dir.join(super::DATA);
     // Its own tmpdir: concurrent bootstraps sharing /tmp were seen to fail here.
     let tmp = dir.join("tmp");
     std::fs::create_dir(&tmp).map_err(|e| TargetError::db("creating the server's tmpdir", e))?;

@@ -26,6 +26,9 @@ use std::process::{Child, Command};
 use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
 
+/// The data directory's name inside a server's temp directory.
+const DATA: &str = "data";
+
 /// Which DBMS a testbed server runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ServerKind {
@@ -147,6 +150,11 @@ impl Server {
     /// The temp directory holding its data and logs.
     pub fn dir(&self) -> Option<&Path> {
         self.dir.as_ref().map(|d| d.path())
+    }
+
+    /// Its data directory (MariaDB's `--datadir`, PostgreSQL's `-D`), inside [`Server::dir`].
+    pub fn data_dir(&self) -> Option<PathBuf> {
+        self.dir().map(|d| d.join(DATA))
     }
 
     /// Kills the server at once (SIGKILL, its whole process group), as a crash would; its

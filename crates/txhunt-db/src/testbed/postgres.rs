@@ -24,7 +24,7 @@ pub(super) fn start(
     let initdb = find(&["initdb"], bin_dir, &debian_postgres_dirs())?;
     let initdb = std::fs::canonicalize(&initdb).unwrap_or(initdb);
     let server = initdb.with_file_name("postgres");
-    let data = dir.join("data");
+    let data = dir.join(super::DATA);
     let mut init = command(&initdb, dir, owner)?;
     init.arg("-D").arg(&data).args([
         "-U",
