@@ -610,6 +610,26 @@ fn an_update_that_read_an_intermediate_uncommitted_state_is_shown_on_the_newest_
 }
 
 #[test]
+fn a_rollback_to_a_savepoint_is_replayed_on_the_newest_versions() {
+    let (_, findings) = wss_of(
+        "mariadb-ru-intermediate-read-after-rollback-to-savepoint.sql",
+        "mariadb",
+        Isolation::ReadUncommitted,
+    );
+    assert!(
+        !findings.is_empty(),
+        "no serial order has `u` empty when t1 runs"
+    );
+    let why = permissible(&findings, "dirty-read");
+    assert!(
+        why.evidence[0].starts_with(
+            "every statement answers as it does alone on the newest versions, committed or not"
+        ),
+        "{why:#?}"
+    );
+}
+
+#[test]
 fn postgres_read_committed_is_shown_statement_by_statement_on_the_committed_state() {
     let (_, findings) = wss_of(
         "postgres-rc-upsert-after-concurrent-delete.sql",

@@ -329,7 +329,7 @@ fn still_there(start: &DbState, end: &DbState) -> DbState {
 }
 
 /// The savepoint `sql` (`SAVEPOINT sp1`, `ROLLBACK TO [SAVEPOINT] sp1`) names, lowercase.
-fn savepoint_name(sql: &str) -> String {
+pub(super) fn savepoint_name(sql: &str) -> String {
     sql.split_whitespace()
         .last()
         .unwrap_or_default()

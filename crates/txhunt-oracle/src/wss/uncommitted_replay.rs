@@ -13,12 +13,15 @@
 //! replayed on the rows its scan passed before the wait as they were when it started and the
 //! rest as they were when it completed ([`scan_states`]); otherwise the run is not shown. A
 //! statement the DBMS failed with a deadlock or lock timeout changed nothing and is not
-//! replayed (its transaction's fate is part of the run's path). Savepoints are not replayed: a run with one shows
-//! nothing.
+//! replayed (its transaction's fate is part of the run's path). SAVEPOINT and RELEASE change no
+//! row and are not replayed; a ROLLBACK TO takes back, where it completed, the changes its
+//! transaction made since the savepoint (a failed one changed nothing). InnoDB keeps the row
+//! locks taken since the savepoint; the replay, which places statements by when they
+//! completed, needs no locks.
 //!
 //! [`Evidence::UncommittedReplay`]: crate::permit::Evidence::UncommittedReplay
 
-use super::committed_replay::{only_deletes_and_inserts, SCANNED};
+use super::committed_replay::{only_deletes_and_inserts, savepoint_name, SCANNED};
 use super::scan_order::scan_states;
 use super::schedule::Unit;
 use super::snapshot::{apply, same_outcome, Replays};
@@ -36,14 +39,6 @@ pub fn uncommitted_replay(
     runner: &dyn Runner,
 ) -> Result<String, NotShown> {
     let state = history.final_state.as_ref().ok_or("no final state")?;
-    if (case.steps.iter()).any(|s| {
-        matches!(
-            s.stmt.kind(),
-            StmtKind::Savepoint | StmtKind::RollbackTo | StmtKind::Release
-        )
-    }) {
-        return Err("savepoints are not replayed statement by statement".into());
-    }
     let txns = case.txns();
     let unit_of = |step: usize| units.iter().position(|u| u.steps.contains(&step));
     // Per unit, where it ended uncommitted: the last event of its transaction.
@@ -63,6 +58,8 @@ pub fn uncommitted_replay(
     let mut current = replays.initial()?;
     // Per unit, the changes its statements made (state before, state after).
     let mut changes: Vec<Vec<(DbState, DbState)>> = vec![Vec::new(); units.len()];
+    // Per unit: its savepoints, by name, with how many changes it had made.
+    let mut savepoints: Vec<Vec<(String, usize)>> = vec![Vec::new(); units.len()];
     // Per statement that waited: where its wait began, and the state there.
     let mut waits: BTreeMap<usize, (usize, DbState)> = BTreeMap::new();
     let mut scanned = false;
@@ -73,7 +70,35 @@ pub fn uncommitted_replay(
         if let Event::Completed { step } = event {
             let failed = (history.steps[*step].outcome.error())
                 .is_some_and(|e| matches!(e.class, ErrorClass::Deadlock | ErrorClass::LockTimeout));
-            if let Some(u) = unit_of(*step).filter(|_| !failed) {
+            let sql = &case.steps[*step].stmt.sql;
+            let savepoint = matches!(
+                case.steps[*step].stmt.kind(),
+                StmtKind::Savepoint | StmtKind::RollbackTo | StmtKind::Release
+            );
+            if let Some(u) = unit_of(*step).filter(|_| savepoint) {
+                let succeeded = history.steps[*step].outcome.succeeded();
+                match case.steps[*step].stmt.kind() {
+                    StmtKind::Savepoint if succeeded => {
+                        savepoints[u].push((savepoint_name(sql), changes[u].len()));
+                    }
+                    StmtKind::RollbackTo if succeeded => {
+                        let name = savepoint_name(sql);
+                        let kept = (savepoints[u].iter().rev())
+                            .find(|(n, _)| *n == name)
+                            .map(|(_, kept)| *kept)
+                            .ok_or("a ROLLBACK TO names a savepoint its transaction did not set")?;
+                        for (before, after) in changes[u].drain(kept..).rev() {
+                            current = apply(&current, &after, &before).map_err(|row| {
+                                format!(
+                                    "{}'s rollback to a savepoint cannot be replayed: row {row} it changed was changed again",
+                                    units[u].label
+                                )
+                            })?;
+                        }
+                    }
+                    _ => {}
+                }
+            } else if let Some(u) = unit_of(*step).filter(|_| !failed) {
                 // The state a scan read instead of the newest versions, if it did.
                 let mut scan: Option<DbState> = None;
                 let mut ran = replays.run_statement_on(&current, &units[u].label, *step)?;
