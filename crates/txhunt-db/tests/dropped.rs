@@ -36,8 +36,15 @@ fn drop_waits(target: Box<dyn Target>) -> JoinHandle<()> {
     dropping
 }
 
-#[test]
-fn a_mariadb_target_waits_for_the_databases_it_handed_to_its_housekeeper() {
+/// A private MariaDB server, a target on it, one of its databases with a table `t`, another
+/// client's connection to the server, and the database's name.
+fn mariadb_database_with_a_table() -> (
+    Arc<Server>,
+    MysqlTarget,
+    Box<dyn txhunt_db::Database>,
+    mysql::Conn,
+    String,
+) {
     use mysql::prelude::Queryable;
     let server = Arc::new(Server::start(ServerKind::Mariadb, None, None).expect("starts"));
     let target = MysqlTarget::new(server.url(), None, Some(server.clone())).expect("opens");
@@ -49,6 +56,13 @@ fn a_mariadb_target_waits_for_the_databases_it_handed_to_its_housekeeper() {
     .unwrap()
     .try_into()
     .expect("one database with a table");
+    (server, target, database, other, name)
+}
+
+#[test]
+fn a_mariadb_target_waits_for_the_databases_it_handed_to_its_housekeeper() {
+    use mysql::prelude::Queryable;
+    let (_server, target, database, mut other, name) = mariadb_database_with_a_table();
     // A metadata lock on its table until COMMIT: DROP DATABASE waits for it.
     other.query_drop("START TRANSACTION").unwrap();
     other
@@ -69,16 +83,7 @@ fn a_mariadb_target_waits_for_the_databases_it_handed_to_its_housekeeper() {
 #[test]
 fn a_mariadb_database_is_dropped_despite_a_trigger_backup_left_in_it() {
     use mysql::prelude::Queryable;
-    let server = Arc::new(Server::start(ServerKind::Mariadb, None, None).expect("starts"));
-    let target = MysqlTarget::new(server.url(), None, Some(server.clone())).expect("opens");
-    let database = database_with_a_table(&target);
-    let mut other = mysql::Conn::new(mysql::Opts::from_url(server.url()).unwrap()).unwrap();
-    let [name]: [String; 1] = (other.query(
-        "SELECT table_schema FROM information_schema.tables WHERE table_schema LIKE 'txhunt\\_%'",
-    ))
-    .unwrap()
-    .try_into()
-    .expect("one database with a table");
+    let (server, target, database, mut other, name) = mariadb_database_with_a_table();
     let dir = server.data_dir().expect("a testbed's data").join(&name);
     let backup = dir.join("t.TRG-");
     std::fs::write(&backup, "TYPE=TRIGGERS\n").expect("written");

@@ -582,51 +582,34 @@ fn an_update_skipping_an_uncommitted_row_is_shown_statement_by_statement_on_the_
     );
 }
 
+/// The second file is the first with a savepoint its transaction rolls back to, and releases,
+/// before the read: the replay takes the savepoint's changes back where it completed.
 #[test]
 fn an_update_that_read_an_intermediate_uncommitted_state_is_shown_on_the_newest_versions() {
-    let (_, findings) = wss_of(
+    for file in [
         "mariadb-ru-intermediate-read.sql",
-        "mariadb",
-        Isolation::ReadUncommitted,
-    );
-    assert!(
-        !findings.is_empty(),
-        "no serial order has `u` empty when t1 runs"
-    );
-    let why = permissible(&findings, "dirty-read");
-    assert!(
-        why.evidence[0].starts_with(
-            "every statement answers as it does alone on the newest versions, committed or not"
-        ),
-        "{why:#?}"
-    );
-    // The stronger levels show nothing: READ COMMITTED violates WSS too, REPEATABLE READ
-    // deadlocks.
-    let ruled_out = why.ruled_out.join("\n");
-    assert!(
-        ruled_out.contains("not dirty-read: at read-committed the same case violates WSS too"),
-        "{ruled_out}"
-    );
-}
-
-#[test]
-fn a_rollback_to_a_savepoint_is_replayed_on_the_newest_versions() {
-    let (_, findings) = wss_of(
         "mariadb-ru-intermediate-read-after-rollback-to-savepoint.sql",
-        "mariadb",
-        Isolation::ReadUncommitted,
-    );
-    assert!(
-        !findings.is_empty(),
-        "no serial order has `u` empty when t1 runs"
-    );
-    let why = permissible(&findings, "dirty-read");
-    assert!(
-        why.evidence[0].starts_with(
-            "every statement answers as it does alone on the newest versions, committed or not"
-        ),
-        "{why:#?}"
-    );
+    ] {
+        let (_, findings) = wss_of(file, "mariadb", Isolation::ReadUncommitted);
+        assert!(
+            !findings.is_empty(),
+            "{file}: no serial order has `u` empty when t1 runs"
+        );
+        let why = permissible(&findings, "dirty-read");
+        assert!(
+            why.evidence[0].starts_with(
+                "every statement answers as it does alone on the newest versions, committed or not"
+            ),
+            "{file}: {why:#?}"
+        );
+        // The stronger levels show nothing: READ COMMITTED violates WSS too, REPEATABLE READ
+        // deadlocks.
+        let ruled_out = why.ruled_out.join("\n");
+        assert!(
+            ruled_out.contains("not dirty-read: at read-committed the same case violates WSS too"),
+            "{file}: {ruled_out}"
+        );
+    }
 }
 
 #[test]
