@@ -87,14 +87,9 @@ pub fn uncommitted_replay(
                             .find(|(n, _)| *n == name)
                             .map(|(_, kept)| *kept)
                             .ok_or("a ROLLBACK TO names a savepoint its transaction did not set")?;
-                        for (before, after) in changes[u].drain(kept..).rev() {
-                            current = apply(&current, &after, &before).map_err(|row| {
-                                format!(
-                                    "{}'s rollback to a savepoint cannot be replayed: row {row} it changed was changed again",
-                                    units[u].label
-                                )
-                            })?;
-                        }
+                        let undone: Vec<_> = changes[u].drain(kept..).collect();
+                        let what = format!("{}'s rollback to a savepoint", units[u].label);
+                        current = take_back(current, &undone, &what)?;
                     }
                     _ => {}
                 }
@@ -143,14 +138,11 @@ pub fn uncommitted_replay(
             }
         }
         for u in (0..units.len()).filter(|&u| ends[u] == Some(at)) {
-            for (before, after) in changes[u].iter().rev() {
-                current = apply(&current, after, before).map_err(|row| {
-                    format!(
-                        "{}'s rollback cannot be replayed: row {row} it changed was changed again",
-                        units[u].label
-                    )
-                })?;
-            }
+            current = take_back(
+                current,
+                &changes[u],
+                &format!("{}'s rollback", units[u].label),
+            )?;
         }
     }
     if &current != state {
@@ -163,6 +155,22 @@ pub fn uncommitted_replay(
         "every statement answers as it does alone on the newest versions, committed or not, when it completed{}, and their changes, each rolled-back transaction's taken back where it ended, give the final state",
         if scanned { SCANNED } else { "" }
     ))
+}
+
+/// `current` with `changes` (each a statement's state before and after) taken back, the last
+/// first; `what` names the rollback for the error, when a row one of them changed was changed
+/// again since.
+fn take_back(
+    mut current: DbState,
+    changes: &[(DbState, DbState)],
+    what: &str,
+) -> Result<DbState, NotShown> {
+    for (before, after) in changes.iter().rev() {
+        current = apply(&current, after, before).map_err(|row| {
+            format!("{what} cannot be replayed: row {row} it changed was changed again")
+        })?;
+    }
+    Ok(current)
 }
 
 /// The steps that completed, or whose transaction was rolled back (by a ROLLBACK or a
