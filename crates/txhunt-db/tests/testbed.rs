@@ -1,5 +1,5 @@
-//! The testbed starts private servers quickly, with fsync turned into a no-op, and leaves
-//! nothing behind when they stop.
+//! The testbed starts private servers quickly, with fsync turned into a no-op, keeps what
+//! they make in their own directory, and leaves nothing behind when they stop.
 
 use std::path::PathBuf;
 use txhunt_db::testbed::{Server, ServerKind};
@@ -30,6 +30,10 @@ fn start_and_stop(kind: ServerKind) {
         library.display(),
         kind.name()
     );
+    // Nothing of it lives outside its directory: PostgreSQL's dynamic shared memory
+    // segments, POSIX ones in /dev/shm by default, are left there when a server is killed.
+    let outside = (maps.lines()).find(|l| l.contains("/dev/shm/PostgreSQL."));
+    assert_eq!(outside, None, "a segment outside {}", dir.display());
     assert!(server.url().starts_with(match kind {
         ServerKind::Mariadb => "mysql://root@127.0.0.1:",
         ServerKind::Postgres => "postgres://postgres@127.0.0.1:",

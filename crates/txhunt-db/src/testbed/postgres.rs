@@ -59,6 +59,11 @@ pub(super) fn start(
             "max_connections=500",
             "-c",
             "shared_buffers=32MB",
+            // Dynamic shared memory as files in the data directory, not POSIX segments in
+            // /dev/shm: a server that is killed (a crash test, a killed run) leaves its
+            // segments behind, and those outside its directory were never deleted.
+            "-c",
+            "dynamic_shared_memory_type=mmap",
         ]);
     for (name, value) in settings.iter() {
         cmd.arg("-c").arg(format!("{name}={value}"));
