@@ -193,12 +193,7 @@ fn replay<'a>(
                 continue;
             }
             StmtKind::RollbackTo => {
-                let name = savepoint_name(sql);
-                let kept = (savepoints[u].iter().rev())
-                    .find(|(n, _)| *n == name)
-                    .map(|(_, kept)| *kept)
-                    .ok_or("a ROLLBACK TO names a savepoint its transaction did not set")?;
-                changes[u].truncate(kept);
+                changes[u].truncate(kept_at(&savepoints[u], sql)?);
                 continue;
             }
             StmtKind::Release => continue,
@@ -335,6 +330,16 @@ pub(super) fn savepoint_name(sql: &str) -> String {
         .unwrap_or_default()
         .trim_end_matches(';')
         .to_lowercase()
+}
+
+/// How many changes its transaction had made when it set the savepoint ROLLBACK TO `sql`
+/// returns to (`savepoints`: each savepoint's name, with that count, in the order set).
+pub(super) fn kept_at(savepoints: &[(String, usize)], sql: &str) -> Result<usize, NotShown> {
+    let name = savepoint_name(sql);
+    (savepoints.iter().rev())
+        .find(|(n, _)| *n == name)
+        .map(|(_, kept)| *kept)
+        .ok_or_else(|| "a ROLLBACK TO names a savepoint its transaction did not set".into())
 }
 
 /// Where step `s` started in the schedule: its first event.

@@ -21,7 +21,7 @@
 //!
 //! [`Evidence::UncommittedReplay`]: crate::permit::Evidence::UncommittedReplay
 
-use super::committed_replay::{only_deletes_and_inserts, savepoint_name, SCANNED};
+use super::committed_replay::{kept_at, only_deletes_and_inserts, savepoint_name, SCANNED};
 use super::scan_order::scan_states;
 use super::schedule::Unit;
 use super::snapshot::{apply, same_outcome, Replays};
@@ -71,22 +71,19 @@ pub fn uncommitted_replay(
             let failed = (history.steps[*step].outcome.error())
                 .is_some_and(|e| matches!(e.class, ErrorClass::Deadlock | ErrorClass::LockTimeout));
             let sql = &case.steps[*step].stmt.sql;
+            let kind = case.steps[*step].stmt.kind();
             let savepoint = matches!(
-                case.steps[*step].stmt.kind(),
+                kind,
                 StmtKind::Savepoint | StmtKind::RollbackTo | StmtKind::Release
             );
             if let Some(u) = unit_of(*step).filter(|_| savepoint) {
                 let succeeded = history.steps[*step].outcome.succeeded();
-                match case.steps[*step].stmt.kind() {
+                match kind {
                     StmtKind::Savepoint if succeeded => {
                         savepoints[u].push((savepoint_name(sql), changes[u].len()));
                     }
                     StmtKind::RollbackTo if succeeded => {
-                        let name = savepoint_name(sql);
-                        let kept = (savepoints[u].iter().rev())
-                            .find(|(n, _)| *n == name)
-                            .map(|(_, kept)| *kept)
-                            .ok_or("a ROLLBACK TO names a savepoint its transaction did not set")?;
+                        let kept = kept_at(&savepoints[u], sql)?;
                         let undone: Vec<_> = changes[u].drain(kept..).collect();
                         let what = format!("{}'s rollback to a savepoint", units[u].label);
                         current = take_back(current, &undone, &what)?;
