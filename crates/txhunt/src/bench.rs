@@ -44,6 +44,11 @@ pub enum BenchCommand {
     Stress(StressBenchArgs),
 }
 
+/// The seed of `txhunt bench stress` without `--seed`: fixed, because the random workload's
+/// ratio depends on the schema its seed generates (0.49 to 0.79 on one binary, measured), so
+/// only runs of one seed compare.
+const BENCH_STRESS_SEED: u64 = 1;
+
 /// Arguments of `txhunt bench stress`.
 #[derive(Args)]
 pub struct StressBenchArgs {
@@ -260,7 +265,7 @@ pub fn bench(command: &BenchCommand) -> anyhow::Result<bool> {
             repeated(args, txhunt_hunt::bench::protocol, ProtocolReport::text)
         }
         BenchCommand::Stress(args) => {
-            let (target, hunts) = args.shape.hunts()?;
+            let (target, hunts) = args.shape.hunts(Some(BENCH_STRESS_SEED))?;
             for hunt in &hunts {
                 let report = txhunt_hunt::bench::stress(target.as_ref(), hunt, args.repeat)?;
                 print(args.format, &report, || report.text())?;

@@ -48,7 +48,9 @@ pub struct StressShape {
     /// How many keys the transactions share (fewer: more conflicts).
     #[arg(long, default_value_t = 8, value_parser = at_least_one)]
     keys: usize,
-    /// The seed of the sessions' transactions (default: from the clock; in the report).
+    /// The seed of the sessions' transactions (default: from the clock for `stress`, so that
+    /// each run explores anew; 1 for `bench stress`, so that runs compare alike; in the
+    /// report).
     #[arg(long)]
     seed: Option<u64>,
     /// A round's history holds at most this many statements (it is held in memory and
@@ -67,8 +69,12 @@ pub struct StressShape {
 }
 
 impl StressShape {
-    /// The target, opened, and every (level, workload) run it asks for, levels first.
-    pub fn hunts(&self) -> anyhow::Result<(Box<dyn Target>, Vec<Stress>)> {
+    /// The target, opened, and every (level, workload) run it asks for, levels first; without
+    /// `--seed`, the runs take `default_seed`, or a seed from the clock when that is `None`.
+    pub fn hunts(
+        &self,
+        default_seed: Option<u64>,
+    ) -> anyhow::Result<(Box<dyn Target>, Vec<Stress>)> {
         let workloads = workloads(&self.workload)?;
         if let Some(flag) = &self.isolation {
             crate::levels::check_before_start(flag, std::slice::from_ref(&self.target))?;
@@ -80,7 +86,7 @@ impl StressShape {
             Some(flag) => isolation_flag(flag, target.as_ref())?,
             None => vec![target.profile().default_isolation()],
         };
-        let seed = self.seed.unwrap_or_else(|| {
+        let seed = self.seed.or(default_seed).unwrap_or_else(|| {
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos() as u64)
@@ -150,7 +156,7 @@ fn workloads(flag: &str) -> anyhow::Result<Vec<Workload>> {
 /// matches no known timing bug).
 pub fn stress(args: &StressArgs) -> anyhow::Result<bool> {
     paths::writable_dir("--out", &args.out)?;
-    let (target, hunts) = args.shape.hunts()?;
+    let (target, hunts) = args.shape.hunts(None)?;
     let executor = Executor {
         detection: BlockDetection::Exact,
         statement_timeout: args.statement_timeout,

@@ -54,7 +54,7 @@ fn stress_names_the_flag_of_a_workload_it_does_not_know() {
 }
 
 #[test]
-fn bench_stress_compares_the_recorded_run_with_a_plain_client_loop() {
+fn bench_stress_compares_the_recorded_run_with_a_plain_client_loop_of_a_fixed_seed() {
     let stdout = succeeded(&[
         "bench",
         "stress",
@@ -76,6 +76,8 @@ fn bench_stress_compares_the_recorded_run_with_a_plain_client_loop() {
     );
     assert!(plain > 0.0 && recorded > 0.0, "{report}");
     assert!((report["ratio"].as_f64().unwrap() - recorded / plain).abs() < 1e-9);
+    // Without --seed the bench runs a fixed seed, so that two benches compare alike.
+    assert_eq!(report["seed"], 1, "{report}");
     assert!(
         report["history_statements"].as_u64().unwrap() > 0,
         "{report}"

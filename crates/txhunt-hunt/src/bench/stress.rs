@@ -37,6 +37,8 @@ pub struct StressBenchReport {
     pub workload: String,
     /// The isolation level.
     pub isolation: String,
+    /// The seed of the sessions' transactions.
+    pub seed: u64,
     /// Sessions.
     pub sessions: usize,
     /// Seconds per run.
@@ -121,6 +123,7 @@ pub fn stress(
         target: target.label(),
         workload: hunt.workload.name().into(),
         isolation: hunt.isolation.to_string(),
+        seed: hunt.seed,
         sessions: hunt.sessions,
         seconds: hunt.duration.as_secs_f64(),
         ratio: recorded.median / plain.median.max(1e-9),
@@ -137,8 +140,8 @@ impl StressBenchReport {
         let mut text = String::new();
         let _ = writeln!(
             text,
-            "bench stress on {}: {} at {}, {} sessions, {:.0} s per run",
-            self.target, self.workload, self.isolation, self.sessions, self.seconds
+            "bench stress on {}: {} at {}, seed {}, {} sessions, {:.0} s per run",
+            self.target, self.workload, self.isolation, self.seed, self.sessions, self.seconds
         );
         let runs = |values: &[f64]| {
             (values.iter())
