@@ -582,6 +582,78 @@ fn an_update_skipping_an_uncommitted_row_is_shown_statement_by_statement_on_the_
     );
 }
 
+/// Statements that resumed together reached txhunt in an order that need not be the one the
+/// DBMS ran them in: where the replays fail in the observed order they try the others. The
+/// run is judged as observed, and with the two waiting UPDATEs' completions the other way
+/// round (what txhunt could as well have seen): both are READ COMMITTED's. With t2's UPDATE
+/// before t1's it is shown only in the other order, and the evidence says so.
+#[test]
+fn waiters_that_resumed_together_are_replayed_in_either_order() {
+    let (observed, _) = wss_of(
+        "mariadb-rc-waiters-resumed-together.sql",
+        "mariadb",
+        Isolation::ReadCommitted,
+    );
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/wss/mariadb-rc-waiters-resumed-together.sql");
+    let case = case_of(&std::fs::read_to_string(path).expect("scenario"));
+    // t1's autocommit UPDATE and t2's first UPDATE.
+    let (t1, t2) = (2, 4);
+    assert!(
+        observed.steps[t1].blocked && observed.steps[t2].blocked,
+        "{observed:#?}"
+    );
+    assert_eq!(observed.steps[t1].outcome, Outcome::Affected { count: 2 });
+    assert_eq!(observed.steps[t2].outcome, Outcome::Affected { count: 0 });
+    // Both orders, the pair marked as resumed together (whether this run saw it so or not).
+    let mut together = observed.clone();
+    let group = (together.steps.iter())
+        .filter_map(|r| r.resumed_together)
+        .max()
+        .map_or(0, |g| g + 1);
+    for s in [t1, t2] {
+        together.steps[s].resumed_together = Some(group);
+    }
+    let mut swapped = together.clone();
+    let place = |h: &History, s: usize| {
+        (h.schedule.iter())
+            .position(|e| *e == txhunt_model::Event::Completed { step: s })
+            .expect("completed")
+    };
+    let (p1, p2) = (place(&together, t1), place(&together, t2));
+    swapped.schedule.swap(p1, p2);
+    let (r1, r2) = (together.steps[t1].completed, together.steps[t2].completed);
+    (swapped.steps[t1].completed, swapped.steps[t2].completed) = (r2, r1);
+    let target = open_target("mariadb", None).expect("the MariaDB testbed must start");
+    let runner = TargetRunner {
+        executor: Executor::default(),
+        target: target.as_ref(),
+    };
+    for history in [&together, &swapped] {
+        let findings = Wss.check(&case, history, &runner).findings;
+        assert!(
+            !findings.is_empty(),
+            "no serial order gives the final state"
+        );
+        assert!(
+            findings.iter().all(|f| f.permissible.is_some()),
+            "{findings:#?}"
+        );
+        if place(history, t2) < place(history, t1) {
+            let evidence = (findings.iter())
+                .flat_map(|f| f.permissible.iter().flat_map(|p| p.evidence.clone()))
+                .collect::<Vec<_>>()
+                .join("\n");
+            assert!(
+                evidence.contains(
+                    "completing in the order t1 `UPDATE t SET a = 2 WHERE a = 1` before t2 `UPDATE t SET a = 3 WHERE a = 1`"
+                ),
+                "{evidence}"
+            );
+        }
+    }
+}
+
 /// The second file is the first with a savepoint its transaction rolls back to, and releases,
 /// before the read: the replay takes the savepoint's changes back where it completed.
 #[test]

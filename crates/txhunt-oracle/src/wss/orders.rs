@@ -1,8 +1,11 @@
 //! Alternative orders of the serial schedule's transactions: the orders an observation
 //! cannot tell apart (statements that resumed together) and the orders tried when looking
-//! for some serial order that explains a schedule.
+//! for some serial order that explains a schedule; and the histories an observation cannot
+//! tell apart, for the replays that place each statement where it completed.
 
 use super::schedule::Unit;
+use std::collections::BTreeMap;
+use txhunt_model::{Event, History, TestCase};
 
 /// At most this many alternative orders are tried: for [`candidate_orders`] every order that
 /// moves one transaction elsewhere first, then the other permutations (with up to four
@@ -45,6 +48,78 @@ pub fn tie_orders(units: &[Unit]) -> Vec<Vec<Unit>> {
     }
     orders.remove(0);
     orders
+}
+
+/// The histories the observation cannot tell from `history`, other than it: in each group of
+/// statements that resumed together ([`txhunt_model::StepRecord::resumed_together`]) the
+/// members completing in another order (each permutation of them over the group's places in
+/// the schedule and its completion ranks; everything else as it was); at most [`MAX_ORDERS`].
+/// Their results reached txhunt in the observed order, which need not be the order the DBMS
+/// ran them in: a waiter that resumed first and committed at once (an autocommit statement)
+/// may have been answered after a waiter it let go on.
+pub fn tie_histories(history: &History) -> Vec<History> {
+    let place: BTreeMap<usize, usize> = (history.schedule.iter().enumerate())
+        .filter_map(|(at, e)| match e {
+            Event::Completed { step } => Some((*step, at)),
+            _ => None,
+        })
+        .collect();
+    let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for (s, record) in history.steps.iter().enumerate() {
+        if let (Some(group), true) = (record.resumed_together, place.contains_key(&s)) {
+            groups.entry(group).or_default().push(s);
+        }
+    }
+    let mut histories = vec![history.clone()];
+    for mut members in groups.into_values().filter(|m| m.len() > 1) {
+        members.sort_by_key(|s| place[s]);
+        let places: Vec<usize> = members.iter().map(|s| place[s]).collect();
+        let ranks: Vec<Option<usize>> = (members.iter())
+            .map(|&s| history.steps[s].completed)
+            .collect();
+        let mut next = Vec::new();
+        for h in &histories {
+            let mut permutation: Vec<usize> = (0..members.len()).collect();
+            loop {
+                let mut reordered = h.clone();
+                for (k, &p) in permutation.iter().enumerate() {
+                    let step = members[p];
+                    reordered.schedule[places[k]] = Event::Completed { step };
+                    reordered.steps[step].completed = ranks[k];
+                }
+                next.push(reordered);
+                if next.len() > MAX_ORDERS || !next_permutation(&mut permutation) {
+                    break;
+                }
+            }
+        }
+        histories = next;
+        histories.truncate(MAX_ORDERS + 1);
+    }
+    histories.remove(0);
+    histories
+}
+
+/// The order in which `history`'s statements that resumed together completed, for evidence:
+/// `t1 `UPDATE …` before t2 `UPDATE …``, groups joined by `; `.
+pub fn tie_order(case: &TestCase, history: &History) -> String {
+    let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for e in &history.schedule {
+        if let Event::Completed { step } = e {
+            if let Some(group) = history.steps[*step].resumed_together {
+                groups.entry(group).or_default().push(*step);
+            }
+        }
+    }
+    (groups.into_values().filter(|m| m.len() > 1))
+        .map(|members| {
+            (members.iter())
+                .map(|&s| format!("{} `{}`", case.steps[s].session, case.steps[s].stmt.sql))
+                .collect::<Vec<_>>()
+                .join(" before ")
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// Orders of `n` items other than `0, 1, …, n-1`, at most [`MAX_ORDERS`]: `first`, then each
@@ -154,6 +229,80 @@ mod tests {
             nine[0],
             vec![4, 0, 1, 2, 3, 5, 6, 7, 8],
             "the snapshot order first"
+        );
+    }
+
+    #[test]
+    fn statements_that_resumed_together_complete_in_every_other_order_and_nothing_else_moves() {
+        let case = txhunt_model::scenario::parse(
+            "/* t1 */ UPDATE t SET a = 1;\n/* t2 */ UPDATE t SET a = 2;\n/* t3 */ UPDATE t SET a = 3;\n/* t4 */ COMMIT;",
+            "case.sql",
+        )
+        .expect("parses");
+        let record = |completed: usize, together: Option<usize>| txhunt_model::StepRecord {
+            submitted: Some(completed),
+            completed: Some(completed),
+            blocked: together.is_some(),
+            outcome: txhunt_model::Outcome::Affected { count: 1 },
+            resumed_together: together,
+            accesses: None,
+        };
+        let done = |step: usize| Event::Completed { step };
+        // Steps 1 and 2 waited and resumed together; step 3 completed between their answers.
+        let history = History {
+            target: "t".into(),
+            isolation: txhunt_model::Isolation::ReadCommitted,
+            init: Vec::new(),
+            init_writes: Vec::new(),
+            steps: vec![
+                record(0, None),
+                record(3, Some(0)),
+                record(1, Some(0)),
+                record(2, None),
+            ],
+            schedule: vec![
+                done(0),
+                Event::Blocked { step: 1 },
+                Event::Blocked { step: 2 },
+                done(2),
+                done(3),
+                done(1),
+            ],
+            txns: Vec::new(),
+            final_state: None,
+            final_state_error: None,
+            tables: Vec::new(),
+        };
+        assert_eq!(
+            tie_order(&case, &history),
+            "t3 `UPDATE t SET a = 3` before t2 `UPDATE t SET a = 2`"
+        );
+        let others = tie_histories(&history);
+        assert_eq!(others.len(), 1, "one other order of two statements");
+        let other = &others[0];
+        assert_eq!(
+            other.schedule,
+            [
+                done(0),
+                Event::Blocked { step: 1 },
+                Event::Blocked { step: 2 },
+                done(1),
+                done(3),
+                done(2),
+            ]
+        );
+        assert_eq!(other.steps[1].completed, Some(1));
+        assert_eq!(other.steps[2].completed, Some(3));
+        assert_eq!(other.steps[3], history.steps[3]);
+        assert_eq!(
+            tie_order(&case, other),
+            "t2 `UPDATE t SET a = 2` before t3 `UPDATE t SET a = 3`"
+        );
+        let mut alone = history.clone();
+        alone.steps[1].resumed_together = None;
+        assert!(
+            tie_histories(&alone).is_empty(),
+            "a group of one has no other order"
         );
     }
 }
