@@ -27,27 +27,42 @@ pub fn tie_orders(units: &[Unit]) -> Vec<Vec<Unit>> {
             start = i;
         }
     }
-    let mut orders: Vec<Vec<Unit>> = vec![units.to_vec()];
-    for (start, len) in runs {
+    let reorder = |order: &Vec<Unit>, &(start, _): &(usize, usize), permutation: &[usize]| {
+        let mut reordered = order.clone();
+        for (k, &p) in permutation.iter().enumerate() {
+            reordered[start + k] = order[start + p].clone();
+        }
+        reordered
+    };
+    other_permutations(units.to_vec(), &runs, |&(_, len)| len, reorder)
+}
+
+/// Every variant of `first` with each of `groups` (of `len` items) permuted, in every
+/// combination, `reorder` making the variant of a variant with one group permuted; other than
+/// `first`, at most [`MAX_ORDERS`].
+fn other_permutations<T, G>(
+    first: T,
+    groups: &[G],
+    len: impl Fn(&G) -> usize,
+    reorder: impl Fn(&T, &G, &[usize]) -> T,
+) -> Vec<T> {
+    let mut all = vec![first];
+    for group in groups {
         let mut next = Vec::new();
-        for order in &orders {
-            let mut permutation: Vec<usize> = (0..len).collect();
+        for variant in &all {
+            let mut permutation: Vec<usize> = (0..len(group)).collect();
             loop {
-                let mut reordered = order.clone();
-                for (k, &p) in permutation.iter().enumerate() {
-                    reordered[start + k] = order[start + p].clone();
-                }
-                next.push(reordered);
+                next.push(reorder(variant, group, &permutation));
                 if next.len() > MAX_ORDERS || !next_permutation(&mut permutation) {
                     break;
                 }
             }
         }
-        orders = next;
-        orders.truncate(MAX_ORDERS + 1);
+        all = next;
+        all.truncate(MAX_ORDERS + 1);
     }
-    orders.remove(0);
-    orders
+    all.remove(0);
+    all
 }
 
 /// The histories the observation cannot tell from `history`, other than it: in each group of
@@ -70,34 +85,39 @@ pub fn tie_histories(history: &History) -> Vec<History> {
             groups.entry(group).or_default().push(s);
         }
     }
-    let mut histories = vec![history.clone()];
-    for mut members in groups.into_values().filter(|m| m.len() > 1) {
-        members.sort_by_key(|s| place[s]);
-        let places: Vec<usize> = members.iter().map(|s| place[s]).collect();
-        let ranks: Vec<Option<usize>> = (members.iter())
-            .map(|&s| history.steps[s].completed)
-            .collect();
-        let mut next = Vec::new();
-        for h in &histories {
-            let mut permutation: Vec<usize> = (0..members.len()).collect();
-            loop {
-                let mut reordered = h.clone();
-                for (k, &p) in permutation.iter().enumerate() {
-                    let step = members[p];
-                    reordered.schedule[places[k]] = Event::Completed { step };
-                    reordered.steps[step].completed = ranks[k];
-                }
-                next.push(reordered);
-                if next.len() > MAX_ORDERS || !next_permutation(&mut permutation) {
-                    break;
-                }
+    let groups: Vec<TieGroup> = (groups.into_values())
+        .filter(|m| m.len() > 1)
+        .map(|mut members| {
+            members.sort_by_key(|s| place[s]);
+            TieGroup {
+                places: members.iter().map(|s| place[s]).collect(),
+                ranks: (members.iter())
+                    .map(|&s| history.steps[s].completed)
+                    .collect(),
+                members,
             }
+        })
+        .collect();
+    let reorder = |h: &History, group: &TieGroup, permutation: &[usize]| {
+        let mut reordered = h.clone();
+        for (k, &p) in permutation.iter().enumerate() {
+            let step = group.members[p];
+            reordered.schedule[group.places[k]] = Event::Completed { step };
+            reordered.steps[step].completed = group.ranks[k];
         }
-        histories = next;
-        histories.truncate(MAX_ORDERS + 1);
-    }
-    histories.remove(0);
-    histories
+        reordered
+    };
+    other_permutations(history.clone(), &groups, |g| g.members.len(), reorder)
+}
+
+/// A group of statements that resumed together, as observed.
+struct TieGroup {
+    /// Its statements, in the order they completed.
+    members: Vec<usize>,
+    /// Their places in the schedule (their completions), in that order.
+    places: Vec<usize>,
+    /// Their completion ranks, in that order.
+    ranks: Vec<Option<usize>>,
 }
 
 /// The order in which `history`'s statements that resumed together completed, for evidence:
@@ -248,6 +268,18 @@ mod tests {
             accesses: None,
         };
         let done = |step: usize| Event::Completed { step };
+        // Step 0 completes, steps 1 and 2 wait, then the three answers in this order.
+        let schedule = |answers: [usize; 3]| {
+            let waits = [
+                done(0),
+                Event::Blocked { step: 1 },
+                Event::Blocked { step: 2 },
+            ];
+            waits
+                .into_iter()
+                .chain(answers.map(done))
+                .collect::<Vec<_>>()
+        };
         // Steps 1 and 2 waited and resumed together; step 3 completed between their answers.
         let history = History {
             target: "t".into(),
@@ -260,14 +292,7 @@ mod tests {
                 record(1, Some(0)),
                 record(2, None),
             ],
-            schedule: vec![
-                done(0),
-                Event::Blocked { step: 1 },
-                Event::Blocked { step: 2 },
-                done(2),
-                done(3),
-                done(1),
-            ],
+            schedule: schedule([2, 3, 1]),
             txns: Vec::new(),
             final_state: None,
             final_state_error: None,
@@ -280,17 +305,7 @@ mod tests {
         let others = tie_histories(&history);
         assert_eq!(others.len(), 1, "one other order of two statements");
         let other = &others[0];
-        assert_eq!(
-            other.schedule,
-            [
-                done(0),
-                Event::Blocked { step: 1 },
-                Event::Blocked { step: 2 },
-                done(1),
-                done(3),
-                done(2),
-            ]
-        );
+        assert_eq!(other.schedule, schedule([1, 3, 2]));
         assert_eq!(other.steps[1].completed, Some(1));
         assert_eq!(other.steps[2].completed, Some(3));
         assert_eq!(other.steps[3], history.steps[3]);
