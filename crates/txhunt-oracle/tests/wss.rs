@@ -414,6 +414,55 @@ fn a_delete_that_waited_misses_a_row_inserted_behind_its_scan_as_innodb_scans() 
     );
 }
 
+/// The waited-for row was gone when the UPDATE resumed, and its holder's upsert, which could
+/// have updated (moved) a row, only inserted: its replay shows it, so the row is taken as
+/// deleted, and the scan replayed from it (`tests/wss/…-update-misses-upsert-behind-its-scan`).
+#[test]
+fn an_upsert_that_only_inserted_behind_a_waiting_scan_moved_no_row() {
+    let (history, findings) = wss_of(
+        "mariadb-ru-update-misses-upsert-behind-its-scan.sql",
+        "mariadb",
+        Isolation::ReadUncommitted,
+    );
+    assert_eq!(history.steps[3].outcome, Outcome::Affected { count: 1 });
+    assert!(
+        !findings.is_empty(),
+        "no serial order leaves (0, 5): {history:#?}"
+    );
+    // t1's UPDATE answers on the newest committed versions only where t3's UPDATE is replayed
+    // as its scan read the rows: 0 behind it, never read.
+    let shown = "t1 `UPDATE t SET v = t.v + 5 WHERE v = 0`) answers as it does";
+    let evidence = |f: &Finding| f.permissible.as_ref().map(|p| p.evidence.join("\n"));
+    assert!(
+        findings
+            .iter()
+            .all(|f| evidence(f).is_some_and(|e| e.contains(shown))),
+        "{findings:#?}"
+    );
+}
+
+/// A ROLLBACK TO that failed (its savepoint was never set) changed nothing: the replays go on
+/// past it (`tests/wss/mariadb-ru-failed-rollback-to-savepoint.sql`).
+#[test]
+fn a_rollback_to_a_savepoint_never_set_changes_nothing_in_the_replays() {
+    let (history, findings) = wss_of(
+        "mariadb-ru-failed-rollback-to-savepoint.sql",
+        "mariadb",
+        Isolation::ReadUncommitted,
+    );
+    assert!(history.steps[3].outcome.error().is_some(), "{history:#?}");
+    assert!(
+        !findings.is_empty(),
+        "no serial order leaves 5: {history:#?}"
+    );
+    // Shown at READ COMMITTED, where the same run is a missing gap lock's.
+    let why = permissible(&findings, "dirty-read");
+    assert!(
+        !format!("{why:?}").contains("did not set"),
+        "the failed ROLLBACK TO was replayed: {why:#?}"
+    );
+}
+
 #[test]
 fn a_waiting_scan_is_replayed_as_it_read_the_rows_where_the_variants_take_another_path() {
     for (file, behaviour) in [

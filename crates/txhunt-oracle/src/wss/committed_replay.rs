@@ -20,10 +20,12 @@
 //! meanwhile, which the state at its completion would show it: there it is replayed at its
 //! start. Where that answers otherwise, the statement decides row by row
 //! ([`row_by_row`]), and the transactions that committed while it waited only deleted and
-//! inserted rows, it is replayed on the rows of its start still there when it completed
+//! inserted rows (each of their statements, as replayed, only removed or only added rows:
+//! [`may_move_rows`]), it is replayed on the rows of its start still there when it completed
 //! ("re-checked"): the re-check drops a found row that was deleted, and an inserted row was
 //! never found. A row updated meanwhile would be re-checked in its new version, which that
-//! state leaves out: with an UPDATE (or an upsert) committed meanwhile the run is not shown.
+//! state leaves out: with an update (an UPDATE, or an upsert that updated) committed meanwhile
+//! the run is not shown.
 //! A savepoint's ROLLBACK TO takes back the changes its transaction made after it.
 //! Unlike the statement order ([`Evidence::StatementOrder`]), this needs no
 //! instrumentation, so it also covers statements the SDG oracle cannot track (REPLACE).
@@ -187,16 +189,19 @@ fn replay<'a>(
     let (mut any_rechecked, mut any_scanned) = (false, false);
     for (at, u, s) in statements {
         let sql = &case.steps[s].stmt.sql;
+        // A savepoint statement that failed changed nothing (a ROLLBACK TO of a savepoint
+        // its transaction did not set).
+        let succeeded = history.steps[s].outcome.succeeded();
         match case.steps[s].stmt.kind() {
-            StmtKind::Savepoint => {
+            StmtKind::Savepoint if succeeded => {
                 savepoints[u].push((savepoint_name(sql), changes[u].len()));
                 continue;
             }
-            StmtKind::RollbackTo => {
+            StmtKind::RollbackTo if succeeded => {
                 changes[u].truncate(kept_at(&savepoints[u], sql)?);
                 continue;
             }
-            StmtKind::Release => continue,
+            StmtKind::Savepoint | StmtKind::RollbackTo | StmtKind::Release => continue,
             _ => {}
         }
         let committed_at = |point: usize| {
@@ -237,7 +242,7 @@ fn replay<'a>(
             };
             let moved = (0..committed.len())
                 .filter(|&v| v != u && (begun..done).contains(&commits[v]))
-                .any(|v| !only_deletes_and_inserts(case, &committed[v].steps));
+                .any(|v| (changes[v].iter()).any(|(old, new)| may_move_rows(old, new)));
             let family = runner.profile().family();
             // InnoDB: the rows its scan passed before the wait read when it started.
             // PostgreSQL: the rows it had found re-checked when it completed.
@@ -288,6 +293,17 @@ fn replay<'a>(
         after_waits,
         rechecked: any_rechecked,
         scanned: any_scanned,
+    })
+}
+
+/// Whether the change from `before` to `after` (a statement's, as replayed) both removed and
+/// added rows of one table: it may have updated a row, and moved it in its table's key order.
+/// A change that only deleted rows, or only inserted them (an upsert that updated nothing, as
+/// its replay shows), moved none.
+pub(super) fn may_move_rows(before: &DbState, after: &DbState) -> bool {
+    before.tables().any(|(name, rows)| {
+        let other = after.table(name).unwrap_or_default();
+        !bag_difference(rows, other).is_empty() && !bag_difference(other, rows).is_empty()
     })
 }
 

@@ -20,7 +20,8 @@
 //! present at READ COMMITTED in 10.11), the statement missed a row it had found. So the
 //! candidates are the keys of the state at completion (the waited-for row was still there),
 //! and the keys of the state at the start only when no statement that ran during the wait
-//! updated rows (deletes and plain inserts only: the waited-for row was deleted, not moved).
+//! updated rows (each only deleted rows or only inserted them, as its replay shows, an upsert
+//! that inserted every row included: the waited-for row was deleted, not moved).
 
 use std::cmp::Ordering;
 use txhunt_model::access::Version;
@@ -32,7 +33,8 @@ use txhunt_sql::instrument::{plan, Plan};
 /// for: that row's key `w`, with every row of `start` (the state when it started) whose key is
 /// below `w` and every row of `done` (the state when it completed) whose key is not; the other
 /// tables as in `done`. `moved` says whether a statement that ran during the wait may have
-/// moved a row (an UPDATE, an upsert that may update, DDL). Empty where the scan's order is
+/// moved a row (its replay both removed and added rows of a table: an UPDATE, an upsert that
+/// updated, DDL). Empty where the scan's order is
 /// not modelled (see the module documentation).
 pub(super) fn scan_states(
     case: &TestCase,

@@ -21,12 +21,14 @@
 //!
 //! [`Evidence::UncommittedReplay`]: crate::permit::Evidence::UncommittedReplay
 
-use super::committed_replay::{kept_at, only_deletes_and_inserts, savepoint_name, SCANNED};
+use super::committed_replay::{
+    kept_at, may_move_rows, only_deletes_and_inserts, savepoint_name, SCANNED,
+};
 use super::scan_order::scan_states;
 use super::schedule::Unit;
 use super::snapshot::{apply, same_outcome, Replays};
 use super::NotShown;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use txhunt_exec::Runner;
 use txhunt_model::{DbState, ErrorClass, Event, History, Outcome, StmtKind, TestCase};
 
@@ -62,6 +64,8 @@ pub fn uncommitted_replay(
     let mut savepoints: Vec<Vec<(String, usize)>> = vec![Vec::new(); units.len()];
     // Per statement that waited: where its wait began, and the state there.
     let mut waits: BTreeMap<usize, (usize, DbState)> = BTreeMap::new();
+    // Per statement replayed: whether its change may have moved a row ([`may_move_rows`]).
+    let mut moves: HashMap<usize, bool> = HashMap::new();
     let mut scanned = false;
     for (at, event) in history.schedule.iter().enumerate() {
         if let Event::Blocked { step } = event {
@@ -98,8 +102,12 @@ pub fn uncommitted_replay(
                     (answers.iter()).any(|(s, o)| !same_outcome(&history.steps[*s].outcome, o))
                 };
                 if let Some((begun, start)) = waits.get(step).filter(|_| differs(&ran.1)) {
-                    let moved =
-                        !only_deletes_and_inserts(case, &changed_during(case, history, *begun, at));
+                    // A statement not replayed (one refused with a deadlock) is judged by its
+                    // text.
+                    let moved = (changed_during(case, history, *begun, at).into_iter()).any(|s| {
+                        (moves.get(&s).copied())
+                            .unwrap_or_else(|| !only_deletes_and_inserts(case, &[s]))
+                    });
                     let family = runner.profile().family();
                     for other in scan_states(case, *step, family, start, &current, moved) {
                         let again = replays.run_statement_on(&other, &units[u].label, *step)?;
@@ -130,6 +138,7 @@ pub fn uncommitted_replay(
                         )
                     })?,
                 };
+                moves.insert(*step, may_move_rows(&current, &next));
                 changes[u].push((current, next.clone()));
                 current = next;
             }
