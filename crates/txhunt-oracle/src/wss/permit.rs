@@ -217,11 +217,7 @@ fn decide(
             snapshot_replay(case, history, &units, runner)
         }
         Evidence::StatementOrder => statement_order(case, history, runner),
-        Evidence::CommittedReplay => in_some_tie_order(case, history, |h| {
-            let units = fcrfs(case, h, savepoints_open_txns(runner))
-                .ok_or("the history cannot be judged")?;
-            committed_replay(case, h, &units, runner)
-        }),
+        Evidence::CommittedReplay => in_some_tie_order(case, history, runner, committed_replay),
         Evidence::LockedUpdateWithoutGapInserts => {
             let family = runner.profile().family();
             let inserts = gap_inserts(case, history, family);
@@ -235,31 +231,35 @@ fn decide(
             );
             variant_shows((case, history), &variant, "the variant", &what, runner)
         }
-        Evidence::WritesOnCommittedVersions => in_some_tie_order(case, history, |h| {
-            let units = fcrfs(case, h, savepoints_open_txns(runner))
-                .ok_or("the history cannot be judged")?;
-            writes_on_committed_versions(case, h, &units, runner)
-        }),
-        Evidence::UncommittedReplay => in_some_tie_order(case, history, |h| {
-            let units = fcrfs(case, h, savepoints_open_txns(runner))
-                .ok_or("the history cannot be judged")?;
-            uncommitted_replay(case, h, &units, runner)
-        }),
+        Evidence::WritesOnCommittedVersions => {
+            in_some_tie_order(case, history, runner, writes_on_committed_versions)
+        }
+        Evidence::UncommittedReplay => in_some_tie_order(case, history, runner, uncommitted_replay),
     }
 }
 
-/// `show` (a replay that places each statement where it completed) on `history`, else on the
-/// first history the observation cannot tell from it where it holds ([`tie_histories`]:
-/// statements that resumed together, in another order), saying which order; else what it met
-/// on `history`. The order in which such statements' results reached txhunt need not be the
+/// A replay of a history's FCRFS units that places each statement where it completed
+/// ([`committed_replay`], [`writes_on_committed_versions`], [`uncommitted_replay`]).
+type Replay = fn(&TestCase, &History, &[Unit], &dyn Runner) -> Result<String, NotShown>;
+
+/// `replay` on `history`'s FCRFS units,
+/// else on the first history the observation cannot tell from it where it holds
+/// ([`tie_histories`]: statements that resumed together, in another order), saying which
+/// order; else what it met on `history`. The order in which such statements' results reached txhunt need not be the
 /// order the DBMS ran them in (case 3249 of seed 7006 on MariaDB: an autocommit UPDATE and
 /// another transaction's UPDATE waited for one lock; the first took it, committed and let the
 /// second go on, which then matched nothing; the second's answer arrived first).
 fn in_some_tie_order(
     case: &TestCase,
     history: &History,
-    show: impl Fn(&History) -> Result<String, NotShown>,
+    runner: &dyn Runner,
+    replay: Replay,
 ) -> Result<String, NotShown> {
+    let show = |h: &History| {
+        let units =
+            fcrfs(case, h, savepoints_open_txns(runner)).ok_or("the history cannot be judged")?;
+        replay(case, h, &units, runner)
+    };
     let observed = show(history);
     if observed.is_err() {
         for other in tie_histories(history) {
