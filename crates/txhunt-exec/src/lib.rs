@@ -16,6 +16,7 @@ mod questions;
 mod runner;
 mod session;
 mod session_threads;
+mod sessions_ahead;
 pub mod stress;
 mod watched;
 
@@ -26,9 +27,10 @@ pub use watched::{lost_connection, Watched};
 use after_block::AfterBlock;
 use block::Solo;
 use protocol::Protocol;
-use session::Session;
+use session::{Session, SessionHook};
+use sessions_ahead::{open_sessions, Sessions, Wrap};
 use std::time::Duration;
-use txhunt_db::{Connection, SessionConfig, Target, TargetError};
+use txhunt_db::{SessionConfig, Target, TargetError};
 use txhunt_model::{History, Isolation, TestCase};
 
 /// Runs test cases.
@@ -70,12 +72,17 @@ impl Executor {
     }
 
     /// [`Executor::execute`], with every connection it opens wrapped by `wrap`.
+    ///
+    /// On a server, the sessions' connections are opened on another thread while the setup
+    /// runs ([`open_sessions`]), unless a setup statement may configure new sessions
+    /// ([`txhunt_model::kind::configures_sessions`]); an in-process engine opens them after
+    /// the setup.
     fn execute_wrapped(
         &self,
         target: &dyn Target,
         case: &TestCase,
         isolation: Isolation,
-        wrap: &dyn Fn(Box<dyn Connection>) -> Box<dyn Connection>,
+        wrap: &Wrap<'_>,
     ) -> Result<History, TargetError> {
         target.check_sessions(case.sessions().len())?;
         let profile = target.profile();
@@ -84,17 +91,39 @@ impl Executor {
             mode: case.header.mode,
         };
         let db = phase::time(phase::CREATE, || target.create_database())?;
-        let init = {
-            let mut setup = phase::time(phase::CONNECT, || db.connect(config, None).map(wrap))?;
-            let init: Vec<&str> = case.init.iter().map(|s| s.sql.as_str()).collect();
-            phase::time(phase::SETUP, || setup.execute_setup(&init))
+        let mut setup = phase::time(phase::CONNECT, || db.connect(config, None).map(wrap))?;
+        let init: Vec<&str> = case.init.iter().map(|s| s.sql.as_str()).collect();
+        let hooks: Vec<SessionHook> = case.sessions().iter().map(|_| Default::default()).collect();
+        let sessions = Sessions {
+            db: db.as_ref(),
+            config,
+            wrap,
+            hooks: &hooks,
         };
+        let ahead = !db.runs_in_process()
+            && !(case.init.iter()).any(|s| txhunt_model::kind::configures_sessions(&s.sql));
+        let run_setup = move || {
+            let init = phase::time(phase::SETUP, || setup.execute_setup(&init));
+            drop(setup);
+            init
+        };
+        let (init, opened) = if ahead {
+            open_sessions(sessions, run_setup)
+        } else {
+            let init = run_setup();
+            (init, phase::time(phase::CONNECT, || sessions.open()))
+        };
+        let mut opened = opened?.into_iter().zip(hooks);
         // One session has no other session of the case to wait for.
         let detector: Box<dyn BlockDetector> = if case.sessions().len() <= 1 {
             Box::new(Solo)
         } else {
             self.detection
                 .detector(profile.reports_lock_waits(), db.lock_probe())
+        };
+        let spin = match db.runs_in_process() {
+            true => session::SPIN,
+            false => Duration::ZERO,
         };
         let protocol = Protocol::new(
             case,
@@ -103,12 +132,8 @@ impl Executor {
             self.statement_timeout,
             AfterBlock(target.deadlock_check()),
             |completions| {
-                let spin = match db.runs_in_process() {
-                    true => session::SPIN,
-                    false => Duration::ZERO,
-                };
-                let connect = |hook| db.connect(config, Some(hook)).map(wrap);
-                Session::start(connect, completions, spin)
+                let (conn, hook) = opened.next().expect("a connection per session of the case");
+                Session::serve(conn, hook, completions, spin)
             },
         )?;
         let observed = phase::time(phase::EXECUTE, || protocol.run());

@@ -126,6 +126,19 @@ pub struct Session {
     spin: Duration,
 }
 
+/// The lock-wait hook of a session to be: its connection is opened with it
+/// ([`SessionHook::hook`]) before the session starts ([`Session::serve`]), so that connections
+/// can be opened ahead, on another thread.
+#[derive(Default)]
+pub struct SessionHook(Arc<Slot>);
+
+impl SessionHook {
+    /// What the connection reports its lock waits to.
+    pub fn hook(&self) -> Arc<dyn LockWaitHook> {
+        Arc::clone(&self.0) as Arc<dyn LockWaitHook>
+    }
+}
+
 impl Session {
     /// Runs a session around the connection `connect` opens, on a session thread;
     /// `completions` numbers completed statements across all sessions of one execution.
@@ -138,8 +151,19 @@ impl Session {
         completions: Arc<AtomicU64>,
         spin: Duration,
     ) -> Result<Session, txhunt_db::TargetError> {
-        let slot = Arc::new(Slot::default());
-        let conn = connect(Arc::clone(&slot) as Arc<dyn LockWaitHook>)?;
+        let hook = SessionHook::default();
+        let conn = connect(hook.hook())?;
+        Session::serve(conn, hook, completions, spin)
+    }
+
+    /// Runs a session around `conn`, opened with `hook`'s [`SessionHook::hook`], on a session
+    /// thread; `completions` and `spin` as for [`Session::start`].
+    pub fn serve(
+        conn: Box<dyn Connection>,
+        SessionHook(slot): SessionHook,
+        completions: Arc<AtomicU64>,
+        spin: Duration,
+    ) -> Result<Session, txhunt_db::TargetError> {
         let interrupt = conn.interrupter();
         let server_id = conn.session_id();
         let (tx, rx) = channel::<String>();

@@ -77,6 +77,21 @@ impl StmtKind {
     }
 }
 
+/// Whether `sql` may change what sessions opened after it start with: a `SET` of any scope
+/// (`SET GLOBAL` is one), a `PRAGMA`, server, database, role or user settings (`ALTER SYSTEM`,
+/// `ALTER DATABASE|SCHEMA|ROLE|USER`), users, roles and grants. Sessions are opened ahead of a
+/// setup only where no setup statement does any of this.
+pub fn configures_sessions(sql: &str) -> bool {
+    let words = leading_words(sql, 2);
+    let word = |i: usize| words.get(i).map(String::as_str).unwrap_or("");
+    match word(0) {
+        "set" | "pragma" | "grant" | "revoke" => true,
+        "alter" => matches!(word(1), "system" | "database" | "schema" | "role" | "user"),
+        "create" | "drop" => matches!(word(1), "role" | "user"),
+        _ => false,
+    }
+}
+
 /// The first `n` words of `sql`, lower-cased, after comments and opening parentheses.
 fn leading_words(sql: &str, n: usize) -> Vec<String> {
     let mut rest = sql.trim_start();
@@ -107,6 +122,30 @@ fn leading_words(sql: &str, n: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn settings_users_and_grants_configure_sessions_and_tables_and_rows_do_not() {
+        for sql in [
+            "SET GLOBAL innodb_lock_wait_timeout = 1",
+            "/* c */ set @@global.tx_isolation = 'SERIALIZABLE'",
+            "ALTER SYSTEM SET default_transaction_isolation = 'serializable'",
+            "ALTER DATABASE d SET default_transaction_isolation = 'serializable'",
+            "CREATE USER u",
+            "GRANT SELECT ON t TO u",
+            "PRAGMA foreign_keys = ON",
+        ] {
+            assert!(configures_sessions(sql), "{sql}");
+        }
+        for sql in [
+            "CREATE TABLE t (k INT)",
+            "ALTER TABLE t ADD COLUMN v INT",
+            "INSERT INTO settings VALUES (1)",
+            "CREATE INDEX i ON t (k)",
+            "DROP TABLE t",
+        ] {
+            assert!(!configures_sessions(sql), "{sql}");
+        }
+    }
 
     #[test]
     fn classifies_control_and_dml() {
