@@ -10,9 +10,9 @@
 //! row by row ([`row_by_row`]) without ORDER BY, on a table whose only index is its primary key
 //! (the clustered index InnoDB scans in key order), or an UPDATE or DELETE whose WHERE clause
 //! names no other column (no other index gives it a range to scan), all of whose keys are
-//! integers (no collation to guess), in a case that never alters, drops or renames a table
-//! (its CREATE TABLE gives its key). Each key of the table is a candidate for the row it waited for
-//! ([`scan_states`]).
+//! integers or strings whose order no collation changes (digits and lower-case letters,
+//! [`KeyPart`]), in a case that never alters, drops or renames a table (its CREATE TABLE gives
+//! its key). Each key of the table is a candidate for the row it waited for ([`scan_states`]).
 //!
 //! A row moved behind the cursor is not excused: where the row it waited for was gone when it
 //! completed because an UPDATE moved its key elsewhere (MDEV-27992: a DELETE that waited for a
@@ -87,12 +87,9 @@ pub(super) fn scan_states(
     else {
         return Vec::new();
     };
-    let key = |row: &Vec<Value>| -> Option<Vec<i64>> {
+    let key = |row: &Vec<Value>| -> Option<Vec<KeyPart>> {
         (columns.iter())
-            .map(|&c| match row.get(c) {
-                Some(Value::Int(i)) => Some(*i),
-                _ => None,
-            })
+            .map(|&c| row.get(c).and_then(KeyPart::of))
             .collect()
     };
     let (before, after) = (
@@ -102,7 +99,7 @@ pub(super) fn scan_states(
     let Some(mut waited_for) = (after.iter())
         .chain(if moved { &[][..] } else { before })
         .map(key)
-        .collect::<Option<Vec<Vec<i64>>>>()
+        .collect::<Option<Vec<Vec<KeyPart>>>>()
     else {
         return Vec::new();
     };
@@ -125,6 +122,30 @@ pub(super) fn scan_states(
         }
     }
     states
+}
+
+/// One value of a key column, where its place in InnoDB's clustered index is known: an
+/// integer, or a string of ASCII digits and lower-case letters only, whose byte order is its
+/// order in every collation a case is likely to have (case-insensitive or binary, latin1 or
+/// utf8mb4, PAD SPACE or not: digits before letters, a prefix before its extensions). Any other
+/// value (upper case, which a case-insensitive collation sorts among the lower-case letters;
+/// spaces, punctuation, non-ASCII letters, whose places differ between collations) has none.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum KeyPart {
+    Int(i64),
+    Text(String),
+}
+
+impl KeyPart {
+    fn of(value: &Value) -> Option<KeyPart> {
+        match value {
+            Value::Int(i) => Some(KeyPart::Int(*i)),
+            Value::Text(t) if (t.bytes()).all(|b| b.is_ascii_digit() || b.is_ascii_lowercase()) => {
+                Some(KeyPart::Text(t.clone()))
+            }
+            _ => None,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -197,6 +218,30 @@ mod tests {
     }
 
     #[test]
+    fn string_keys_of_digits_and_lower_case_letters_are_scanned_in_byte_order() {
+        let case = case(
+            "CREATE TABLE t (k INT, w VARCHAR(5), PRIMARY KEY (k, w))",
+            "DELETE FROM t",
+        );
+        let row = |k: i64, w: &str| vec![Value::Int(k), Value::Text(w.into())];
+        let mut start = DbState::new();
+        start.insert("t", vec![row(2, "b")]);
+        let mut done = DbState::new();
+        done.insert(
+            "t",
+            vec![row(1, "c"), row(2, "b"), row(2, "b1"), row(2, "ba")],
+        );
+        let states = scan_states(&case, 0, SqlFamily::Mysql, &start, &done, true);
+        let waited_for_2b = (states.iter())
+            .find(|s| s.table("t").unwrap().len() == 3)
+            .expect("a state where the scan waited for (2, 'b')");
+        // (1, 'c') was inserted behind the cursor; (2, 'b1') and (2, 'ba') sort after 'b'.
+        assert!(!waited_for_2b.table("t").unwrap().contains(&row(1, "c")));
+        // Waiting for (2, 'b1') gives that state too: (2, 'b') below it, from the start.
+        assert_eq!(states.len(), 3);
+    }
+
+    #[test]
     fn no_states_where_the_scan_order_is_not_known() {
         let (start, done) = (state(&[1]), state(&[2]));
         for (create, stmt) in [
@@ -230,10 +275,12 @@ mod tests {
             assert!(states.is_empty(), "{stmt}");
         }
         let all = case("CREATE TABLE t (k INT PRIMARY KEY)", "DELETE FROM t");
-        let mut text = DbState::new();
-        text.insert("t", vec![vec![Value::Text("a".into())]]);
-        let states = scan_states(&all, 0, SqlFamily::Mysql, &start, &text, false);
-        assert!(states.is_empty());
+        for unordered in ["B", "a b", "é", "a_"] {
+            let mut text = DbState::new();
+            text.insert("t", vec![vec![Value::Text(unordered.into())]]);
+            let states = scan_states(&all, 0, SqlFamily::Mysql, &start, &text, false);
+            assert!(states.is_empty(), "{unordered}");
+        }
         let unkeyed = case("CREATE TABLE t (k INT)", "DELETE FROM t");
         assert!(scan_states(&unkeyed, 0, SqlFamily::Mysql, &start, &done, false).is_empty());
     }
