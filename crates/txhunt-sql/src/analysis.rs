@@ -2,7 +2,7 @@
 //! tokenizer accepts, even one the parser would not).
 
 use crate::instrument::table_key;
-use sqlparser::ast::{ColumnOption, Expr, Statement, TableConstraint};
+use sqlparser::ast::{ColumnOption, Expr, SetExpr, Statement, TableConstraint};
 use sqlparser::dialect::{GenericDialect, MySqlDialect, PostgreSqlDialect, SQLiteDialect};
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::Parser;
@@ -179,12 +179,7 @@ pub fn secondary_index_columns(
         {
             continue;
         }
-        let parsed = match family {
-            SqlFamily::Sqlite => Parser::parse_sql(&SQLiteDialect {}, sql),
-            SqlFamily::Mysql => Parser::parse_sql(&MySqlDialect {}, sql),
-            SqlFamily::Postgres => Parser::parse_sql(&PostgreSqlDialect {}, sql),
-        };
-        let [statement] = &parsed.ok()?[..] else {
+        let [statement] = &parse(sql, family)?[..] else {
             return None;
         };
         let named = |expr: &Expr| match expr {
@@ -286,6 +281,38 @@ pub fn where_columns(sql: &str, family: SqlFamily) -> Option<BTreeSet<String>> {
     Some(columns)
 }
 
+/// `sql` parsed in `family`'s dialect, if it parses.
+fn parse(sql: &str, family: SqlFamily) -> Option<Vec<Statement>> {
+    match family {
+        SqlFamily::Sqlite => Parser::parse_sql(&SQLiteDialect {}, sql),
+        SqlFamily::Mysql => Parser::parse_sql(&MySqlDialect {}, sql),
+        SqlFamily::Postgres => Parser::parse_sql(&PostgreSqlDialect {}, sql),
+    }
+    .ok()
+}
+
+/// How many rows the VALUES list of `sql` holds, where it is an INSERT or REPLACE of a VALUES
+/// list (not of a SELECT); `None` otherwise, or where it does not parse.
+pub fn values_rows(sql: &str, family: SqlFamily) -> Option<usize> {
+    let [Statement::Insert(insert)] = &parse(sql, family)?[..] else {
+        return None;
+    };
+    match insert.source.as_deref()?.body.as_ref() {
+        SetExpr::Values(values) => Some(values.rows.len()),
+        _ => None,
+    }
+}
+
+/// Whether `sql`, an INSERT, updates the rows it conflicts with: `ON DUPLICATE KEY UPDATE`,
+/// `ON CONFLICT … DO UPDATE` (by its keywords, not its literals; true where it does not
+/// tokenize). A `REPLACE` deletes such a row and inserts its own in its place.
+pub fn updates_on_conflict(sql: &str, family: SqlFamily) -> bool {
+    let words = keywords(sql, family);
+    words.is_empty()
+        || words.contains(&Keyword::DUPLICATE)
+        || (words.windows(2)).any(|w| w == [Keyword::DO, Keyword::UPDATE])
+}
+
 /// Whether `sql` contains a SELECT (a query, a subquery, an INSERT … SELECT).
 pub fn selects(sql: &str, family: SqlFamily) -> bool {
     keywords(sql, family).contains(&Keyword::SELECT)
@@ -333,7 +360,7 @@ fn tokens(sql: &str, family: SqlFamily) -> Vec<Token> {
 mod tests {
     use super::{
         locks_rows, named_tables, row_by_row, secondary_index_columns, selects, tables,
-        where_columns,
+        updates_on_conflict, values_rows, where_columns,
     };
     use txhunt_model::SqlFamily::{Mysql, Postgres, Sqlite};
 
@@ -506,5 +533,45 @@ mod tests {
         );
         assert_eq!(columns("DELETE FROM t WHERE ABS(k) > 1"), None);
         assert_eq!(columns("DELETE FROM t WHERE k IN (SELECT k FROM u)"), None);
+    }
+
+    #[test]
+    fn updates_on_conflict_and_values_rows_are_read_from_the_statement_not_its_literals() {
+        use txhunt_model::SqlFamily::*;
+        for (sql, family) in [
+            (
+                "INSERT INTO t VALUES (1) ON DUPLICATE KEY UPDATE v = 2",
+                Mysql,
+            ),
+            (
+                "INSERT INTO t VALUES (1) ON CONFLICT (k) DO UPDATE SET v = 2",
+                Postgres,
+            ),
+            (
+                "INSERT INTO t VALUES (1) ON CONFLICT DO UPDATE SET v = 2",
+                Sqlite,
+            ),
+        ] {
+            assert!(updates_on_conflict(sql, family), "{sql}");
+        }
+        for (sql, family) in [
+            ("INSERT INTO t VALUES ('ON DUPLICATE KEY UPDATE')", Mysql),
+            ("REPLACE INTO t VALUES (1)", Mysql),
+            ("INSERT OR REPLACE INTO t VALUES (1)", Sqlite),
+            ("INSERT INTO t VALUES (1) ON CONFLICT DO NOTHING", Postgres),
+            ("INSERT IGNORE INTO t VALUES (1)", Mysql),
+        ] {
+            assert!(!updates_on_conflict(sql, family), "{sql}");
+        }
+        assert_eq!(values_rows("INSERT INTO t VALUES (1), (2)", Mysql), Some(2));
+        assert_eq!(
+            values_rows(
+                "INSERT INTO t (k) VALUES ('e') ON DUPLICATE KEY UPDATE k = 'b'",
+                Mysql
+            ),
+            Some(1)
+        );
+        assert_eq!(values_rows("INSERT INTO t SELECT * FROM u", Mysql), None);
+        assert_eq!(values_rows("UPDATE t SET v = 1", Mysql), None);
     }
 }

@@ -21,8 +21,8 @@
 use super::NotShown;
 use std::collections::BTreeSet;
 use txhunt_db::profile::claim::Behaviour;
-use txhunt_model::{Event, History, SqlFamily, StmtKind, TestCase, Txn, TxnStatus};
-use txhunt_sql::analysis::{selects, tables};
+use txhunt_model::{Event, History, Outcome, SqlFamily, StmtKind, TestCase, Txn, TxnStatus};
+use txhunt_sql::analysis::{selects, tables, updates_on_conflict, values_rows};
 
 /// `Ok` when `case`'s run `history` gives `behaviour` its occasion, else why not.
 pub fn occasion(
@@ -265,7 +265,27 @@ impl<'a> Run<'a> {
     /// The INSERTs that went into a table another open transaction had read, updated or
     /// deleted from.
     fn inserts_into_open_ranges(&self) -> Vec<usize> {
-        self.writes_into_open_ranges(&[StmtKind::Insert])
+        let mut inserts = self.writes_into_open_ranges(&[StmtKind::Insert]);
+        inserts.retain(|&i| self.only_inserted(i));
+        inserts
+    }
+
+    /// Whether step `i`, an INSERT that succeeded, only inserted rows (a `REPLACE` counts: the
+    /// row it puts in a replaced one's place has that row's key): a plain INSERT, or one that
+    /// updates on conflict (`ON DUPLICATE KEY UPDATE`, `ON CONFLICT … DO UPDATE`) known to have
+    /// updated nothing — on MySQL and MariaDB one row whose count is 1 (InnoDB counts 2 for a
+    /// row it updated, 0 for one it left as it was; of several rows the sum cannot tell). An
+    /// upsert that updated a row may have moved it (case 1337 of seed 7014 on MariaDB: an
+    /// upsert that changed a row's key, removed as an "insert into an open range", took the
+    /// very update that made MDEV-27992 with it).
+    fn only_inserted(&self, i: usize) -> bool {
+        let stmt = &self.case.steps[i].stmt;
+        if !updates_on_conflict(&stmt.sql, self.family) {
+            return true;
+        }
+        self.family == SqlFamily::Mysql
+            && values_rows(&stmt.sql, self.family) == Some(1)
+            && self.history.steps[i].outcome == Outcome::Affected { count: 1 }
     }
 
     /// Of [`Run::inserts_into_open_ranges`], those `keep` keeps.
@@ -372,5 +392,76 @@ impl<'a> Run<'a> {
             }
         }
         committed_at
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use txhunt_model::{Isolation, StepRecord, TxnRecord};
+
+    /// `text`'s case, run in its submitted order with each step's `outcomes` (every
+    /// transaction committed).
+    fn run_of(text: &str, outcomes: Vec<Outcome>) -> (TestCase, History) {
+        let case = txhunt_model::scenario::parse(text, "case.sql").expect("parses");
+        let steps = (outcomes.into_iter().enumerate())
+            .map(|(i, outcome)| StepRecord {
+                submitted: Some(i),
+                completed: Some(i),
+                blocked: false,
+                outcome,
+                resumed_together: None,
+                accesses: None,
+            })
+            .collect::<Vec<_>>();
+        let history = History {
+            target: "mariadb".into(),
+            isolation: Isolation::ReadCommitted,
+            init: Vec::new(),
+            init_writes: Vec::new(),
+            schedule: (0..steps.len())
+                .map(|step| Event::Completed { step })
+                .collect(),
+            steps,
+            txns: (case.txns().iter())
+                .map(|t| TxnRecord {
+                    label: t.label.clone(),
+                    status: TxnStatus::Committed,
+                })
+                .collect(),
+            final_state: None,
+            final_state_error: None,
+            tables: Vec::new(),
+        };
+        (case, history)
+    }
+
+    #[test]
+    fn an_upsert_is_an_insert_into_an_open_range_only_where_it_updated_nothing() {
+        let (case, history) = run_of(
+            "/* init */ CREATE TABLE t (k INT PRIMARY KEY);
+/* t1 */ BEGIN;
+/* t1 */ SELECT * FROM t;
+/* t2 */ INSERT INTO t VALUES (1) ON DUPLICATE KEY UPDATE k = 2;
+/* t3 */ INSERT INTO t VALUES (5) ON DUPLICATE KEY UPDATE k = 6;
+/* t4 */ INSERT INTO t VALUES (7), (8) ON DUPLICATE KEY UPDATE k = 9;
+/* t5 */ INSERT INTO t VALUES (10);
+/* t1 */ COMMIT;
+",
+            [
+                Outcome::Ok,
+                Outcome::Rows {
+                    columns: vec!["k".into()],
+                    rows: Vec::new(),
+                },
+            ]
+            .into_iter()
+            .chain([2, 1, 2, 1].map(|count| Outcome::Affected { count }))
+            .chain([Outcome::Ok])
+            .collect(),
+        );
+        // t2's upsert updated its row (2), t4's two rows may have (2 = 1 + 1 or 2 + 0); t3's
+        // one row was inserted (1), as was t5's.
+        assert_eq!(gap_inserts(&case, &history, SqlFamily::Mysql), [3, 5]);
     }
 }
