@@ -40,7 +40,7 @@ use super::{order, NotShown};
 use txhunt_exec::Runner;
 use txhunt_model::value::bag_difference;
 use txhunt_model::{DbState, Event, History, Outcome, SqlFamily, StmtKind, TestCase};
-use txhunt_sql::analysis::row_by_row;
+use txhunt_sql::analysis::{row_by_row, updates_on_conflict};
 
 /// `Ok` saying how the committed transactions of `history` (`units`) form a READ COMMITTED
 /// execution at the statement level, or `Err` with the first thing that shows they do not.
@@ -308,17 +308,19 @@ pub(super) fn may_move_rows(before: &DbState, after: &DbState) -> bool {
 }
 
 /// Whether `steps` changed rows only by deleting them and inserting new ones: no UPDATE, no
-/// upsert that may update (`ON CONFLICT … DO UPDATE`, `ON DUPLICATE KEY UPDATE`, `REPLACE`),
-/// nothing else (DDL).
-pub(super) fn only_deletes_and_inserts(case: &TestCase, steps: &[usize]) -> bool {
+/// INSERT that updates on conflict ([`updates_on_conflict`]), no `REPLACE`, nothing else (DDL).
+pub(super) fn only_deletes_and_inserts(
+    case: &TestCase,
+    steps: &[usize],
+    family: SqlFamily,
+) -> bool {
     steps.iter().all(|&s| {
-        let sql = case.steps[s].stmt.sql.to_ascii_uppercase();
+        let sql = &case.steps[s].stmt.sql;
         match case.steps[s].stmt.kind() {
             StmtKind::Update | StmtKind::Other => false,
             StmtKind::Insert => {
-                sql.trim_start().starts_with("INSERT")
-                    && !sql.contains("DO UPDATE")
-                    && !sql.contains("DUPLICATE KEY")
+                sql.trim_start().to_ascii_uppercase().starts_with("INSERT")
+                    && !updates_on_conflict(sql, family)
             }
             _ => true,
         }
@@ -406,10 +408,14 @@ mod tests {
             committed: true,
             tie: None,
         };
-        assert!(only_deletes_and_inserts(&case, &unit("t1").steps));
+        assert!(only_deletes_and_inserts(
+            &case,
+            &unit("t1").steps,
+            SqlFamily::Mysql
+        ));
         for label in ["t2", "t3", "t4"] {
             assert!(
-                !only_deletes_and_inserts(&case, &unit(label).steps),
+                !only_deletes_and_inserts(&case, &unit(label).steps, SqlFamily::Mysql),
                 "{label}"
             );
         }

@@ -104,11 +104,11 @@ pub fn uncommitted_replay(
                 if let Some((begun, start)) = waits.get(step).filter(|_| differs(&ran.1)) {
                     // A statement not replayed (one refused with a deadlock) is judged by its
                     // text.
+                    let family = runner.profile().family();
                     let moved = (changed_during(case, history, *begun, at).into_iter()).any(|s| {
                         (moves.get(&s).copied())
-                            .unwrap_or_else(|| !only_deletes_and_inserts(case, &[s]))
+                            .unwrap_or_else(|| !only_deletes_and_inserts(case, &[s], family))
                     });
-                    let family = runner.profile().family();
                     for other in scan_states(case, *step, family, start, &current, moved) {
                         let again = replays.run_statement_on(&other, &units[u].label, *step)?;
                         if !differs(&again.1) {
